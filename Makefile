@@ -1,0 +1,47 @@
+# Two entry points for a fresh machine: `make demo` and `make test`.
+SHELL := /bin/bash
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip
+export NO_MKDOCS_2_WARNING := 1
+DEMO_ADDR ?= 127.0.0.1:8000
+
+.PHONY: demo demo-build test lint typecheck bench clean venv system-deps
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q -e '.[test]'
+	touch $@
+
+venv: $(VENV)/.installed
+
+# Debian's Chromium and CJK fonts for the browser tests; Playwright never downloads a browser here.
+system-deps:
+	@if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi "noto sans cjk"; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update && $$SUDO apt-get install -y chromium fonts-noto-cjk; \
+	fi
+
+demo-build: venv
+	$(VENV)/bin/mkdocs build --strict -f example_site/mkdocs.yml
+
+demo: demo-build
+	@echo "Serving the example site at http://$(DEMO_ADDR)/"
+	$(VENV)/bin/mkdocs serve -f example_site/mkdocs.yml -a $(DEMO_ADDR)
+
+lint: venv
+	$(VENV)/bin/ruff check mkdocs_tagindex tests bench
+	$(VENV)/bin/ruff format --check mkdocs_tagindex tests bench
+
+typecheck: venv
+	$(VENV)/bin/mypy
+
+test: venv system-deps lint typecheck
+	$(PY) -m pytest
+
+bench: venv
+	$(PY) bench/run.py
+
+clean:
+	rm -rf $(VENV) dist build example_site/site tests/artifacts

@@ -1,0 +1,135 @@
+"""Tags and articles of one language build, as frozen data for the templates.
+
+Built once per build after every page has been read and rendered; nothing in here knows about
+MkDocs objects, so it can be tested and reasoned about on its own.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+SortBy = Literal["date", "title", "read_time", "weight"]
+IndexSort = Literal["name", "count"]
+
+
+@dataclass(frozen=True)
+class Article:
+    """One page as a card shows it."""
+
+    src_uri: str
+    url: str
+    """Site-relative and percent-encoded, as MkDocs' `File.url`; templates pass it to `url`."""
+    title: str
+    tags: tuple[str, ...]
+    """Tag keys (see `collect.tag_key`) in the page's own order."""
+    categories: tuple[str, ...] = ()
+    member: bool = False
+    type: str | None = None
+    summary: str | None = None
+    date: datetime.date | None = None
+    weight: float | None = None
+    read_time: int | None = None
+
+
+@dataclass(frozen=True)
+class Card:
+    """An article at its place on a tag page; `number` is zero-padded (`01`, `001`)."""
+
+    number: str
+    article: Article
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A tag with its articles in card order."""
+
+    key: str
+    name: str
+    slug: str
+    url: str
+    articles: tuple[Article, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.articles)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        width = max(2, len(str(self.count)))
+        return tuple(Card(f"{i:0{width}d}", a) for i, a in enumerate(self.articles, 1))
+
+
+@dataclass(frozen=True)
+class TagIndex:
+    """Every tag of one build, in the all-tags page's order."""
+
+    tags: tuple[Tag, ...]
+    by_key: Mapping[str, Tag] = field(repr=False)
+
+    @property
+    def article_count(self) -> int:
+        return len({a.src_uri for t in self.tags for a in t.articles})
+
+
+def _order(sort_by: SortBy) -> Callable[[Article], tuple[Any, ...]]:
+    """Sort key with deterministic ties: title (case-insensitive), then source path."""
+
+    def tie(a: Article) -> tuple[str, str, str]:
+        return (a.title.casefold(), a.title, a.src_uri)
+
+    if sort_by == "date":
+        # newest first; undated pages after dated ones
+        return lambda a: (a.date is None, -(a.date or datetime.date.min).toordinal(), *tie(a))
+    if sort_by == "read_time":
+        return lambda a: (a.read_time is None, a.read_time or 0, *tie(a))
+    if sort_by == "weight":
+        return lambda a: (a.weight is None, a.weight or 0.0, *tie(a))
+    return tie
+
+
+def display_names(spellings: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Pick how each tag is shown: its most used spelling, ties to the first in sorted order."""
+    counts = Counter(spellings)
+    best: dict[str, tuple[int, str]] = {}
+    for (key, name), n in sorted(counts.items()):
+        if key not in best or n > best[key][0]:
+            best[key] = (n, name)
+    return {key: name for key, (_, name) in best.items()}
+
+
+def build(
+    articles: Iterable[Article],
+    *,
+    names: Mapping[str, str],
+    slugs: Mapping[str, str],
+    urls: Mapping[str, str],
+    sort_by: SortBy = "date",
+    reverse: bool = False,
+    index_sort: IndexSort = "name",
+) -> TagIndex:
+    """Group articles by tag and order cards and tags."""
+    members: dict[str, list[Article]] = {}
+    for article in articles:
+        for key in article.tags:
+            members.setdefault(key, []).append(article)
+    order = _order(sort_by)
+    tags = [
+        Tag(
+            key=key,
+            name=names.get(key, key),
+            slug=slugs[key],
+            url=urls[key],
+            articles=tuple(sorted(found, key=order, reverse=reverse)),
+        )
+        for key, found in members.items()
+        if key in urls
+    ]
+    if index_sort == "count":
+        tags.sort(key=lambda t: (-t.count, t.name.casefold(), t.key))
+    else:
+        tags.sort(key=lambda t: (t.name.casefold(), t.key))
+    return TagIndex(tags=tuple(tags), by_key={t.key: t for t in tags})

@@ -1,0 +1,85 @@
+"""Pages the plugin generates: a tag page per tag and the all-tags page.
+
+They have no Markdown source; their body comes from the templates in ``theme_overrides/``, so a
+generated page never runs Markdown and costs one template render.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.pages import Page
+
+from .i18n import Labels
+from .model import Article, Tag, TagIndex
+
+Kind = Literal["tag", "index"]
+
+TEMPLATES: dict[Kind, str] = {"tag": "tagindex/tag.html", "index": "tagindex/tags.html"}
+"""Page template of each kind of generated page; each extends the theme's `main.html`."""
+
+
+class GeneratedPage(Page):
+    """A page whose body is rendered by a template from the tag model, not from Markdown."""
+
+    def __init__(
+        self, title: str, file: File, config: MkDocsConfig, *, kind: Kind, key: str | None
+    ) -> None:
+        super().__init__(title, file, config)
+        self.kind: Kind = kind
+        self.key = key
+        self._page_title = title
+
+    def read_source(self, config: MkDocsConfig) -> None:
+        self.markdown = ""
+        self.meta = {"template": TEMPLATES[self.kind], "title": self._page_title}
+
+    def render(self, config: MkDocsConfig, files: Files) -> None:
+        self.content = ""
+        self.present_anchor_ids = set()
+
+
+def new_file(config: MkDocsConfig, src_uri: str, prefix: str) -> File:
+    """A virtual file at `src_uri`, written under the current language's folder (`prefix`).
+
+    The source path stays un-prefixed, so `nav: [tags/index.md]` finds it in every language.
+    """
+    file = File.generated(config, src_uri, content="", inclusion=InclusionLevel.NOT_IN_NAV)
+    if prefix:
+        file.dest_uri = prefix + file.dest_uri
+    return file
+
+
+@dataclass(frozen=True)
+class PageContext:
+    """What a generated page's template receives as `tagindex` (see each template's header)."""
+
+    kind: Kind
+    lang: str
+    labels: Labels
+    index: TagIndex
+    tag: Tag | None = None
+    index_url: str | None = None
+
+
+@dataclass(frozen=True)
+class ArticleContext:
+    """What an article page's templates receive as `tagindex`."""
+
+    kind: Literal["article"]
+    lang: str
+    labels: Labels
+    article: Article
+    show_meta: bool
+
+
+@dataclass(frozen=True)
+class Chip:
+    """A tag as Material's `partials/tags.html` expects it (`name`, `url`, `hidden`)."""
+
+    name: str
+    url: str
+    hidden: bool = False
