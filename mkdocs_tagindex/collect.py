@@ -13,17 +13,17 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from html import unescape
 from typing import Any
 
 import yaml
-from html import unescape
 from mkdocs.config import config_options as c
 from mkdocs.config.base import BaseConfigOption, Config, ValidationError
 
 from .config import FrontMatterKeys
 
 try:  # libyaml is several times faster, and front matter is read once per page per build
-    _Loader: type[yaml.SafeLoader] = yaml.CSafeLoader
+    _Loader: Any = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - PyYAML built without libyaml
     _Loader = yaml.SafeLoader
 
@@ -235,7 +235,7 @@ def split_front_matter(source: str, path: str, warn: Warn) -> dict[str, Any]:
     if match is None:
         return {}
     try:
-        data = yaml.load(match.group(1) or "", Loader=_Loader)  # noqa: S506 - a safe loader
+        data = yaml.load(match.group(1) or "", Loader=_Loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 2})" if mark is not None else ""
@@ -246,8 +246,7 @@ def split_front_matter(source: str, path: str, warn: Warn) -> dict[str, Any]:
         return {}
     if not isinstance(data, dict):
         warn(
-            f"{path}: front matter is a {type(data).__name__}, not a mapping of keys; "
-            "it is ignored"
+            f"{path}: front matter is a {type(data).__name__}, not a mapping of keys; it is ignored"
         )
         return {}
     return data

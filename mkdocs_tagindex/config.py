@@ -69,6 +69,6 @@ class TagIndexConfig(Config):
     read_time = c.SubConfig(ReadTimeConfig)
     """Read-time settings."""
     labels = c.Type(dict, default={})
-    """Per-language overrides of the label table, e.g. `{en: {articles: {one: ..., other: ...}}}`."""
+    """Per-language label overrides, e.g. `{en: {articles: {other: "{count} posts"}}}`."""
     summary_length = c.Type(int, default=300)
     """Longest summary taken from a page's first paragraph, in characters (0: no limit)."""

@@ -125,7 +125,7 @@ def build_language(config: MkDocsConfig) -> str:
     """Language of the build in progress: static-i18n's, else the theme's, else English."""
     plugin = _i18n_plugin(config)
     if plugin is not None and getattr(plugin, "current_language", None):
-        return str(plugin.current_language)
+        return str(plugin.current_language)  # type: ignore[attr-defined]
     theme_lang = config.theme.get("language") or config.theme.get("locale")
     return str(theme_lang) if theme_lang else "en"
 

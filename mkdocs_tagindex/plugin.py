@@ -8,7 +8,7 @@ static-i18n has rebuilt the file list (its priority is -100).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
@@ -118,8 +118,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         for collision in collisions:
             shown = ", ".join(f"'{self.names[k]}' → {assigned[k]}" for k in collision.names)
             self._warn(
-                f"tagindex: tags {shown} would share the slug '{collision.slug}'; "
-                "each got its own"
+                f"tagindex: tags {shown} would share the slug '{collision.slug}'; each got its own"
             )
         taken = {f.dest_uri: f for f in files}
         prefix = i18n.site_prefix(config)
@@ -168,11 +167,17 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             lang = meta.lang or i18n.file_language(page.file) or self.lang
             minutes = readtime.minutes(html, readtime.rates_for(lang, self.config.read_time.rates))
         summary = meta.summary or collect.first_paragraph(html, self.config.summary_length)
-        self.rendered[page.file.src_uri] = self._article(meta, page, str(page.title), minutes, summary)
+        self.rendered[page.file.src_uri] = self._article(
+            meta, page, str(page.title), minutes, summary
+        )
         return html
 
     def _article(
-        self, meta: collect.ArticleMeta, page: Page | None, title: str, minutes: int | None,
+        self,
+        meta: collect.ArticleMeta,
+        page: Page | None,
+        title: str,
+        minutes: int | None,
         summary: str | None,
     ) -> model.Article:
         return model.Article(
@@ -190,9 +195,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         )
 
     @event_priority(100)  # before Material's tags plugin renders listings from the environment
-    def on_env(
-        self, env: Environment, *, config: MkDocsConfig, files: Files
-    ) -> Environment | None:
+    def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment | None:
         if not self.config.enabled:
             return env
         articles = []
@@ -209,9 +212,9 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             names=self.names,
             slugs=self.slugs,
             urls=self.urls,
-            sort_by=self.config.sort_by,
+            sort_by=cast(model.SortBy, self.config.sort_by),
             reverse=self.config.sort_reverse,
-            index_sort=self.config.index_sort,
+            index_sort=cast(model.IndexSort, self.config.index_sort),
         )
         return env
 

@@ -1,0 +1,178 @@
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+
+from mkdocs_tagindex import collect
+from mkdocs_tagindex.config import FrontMatterKeys
+
+
+def keys(**names: str) -> FrontMatterKeys:
+    config = FrontMatterKeys()
+    config.load_dict(names)
+    errors, _ = config.validate()
+    assert not errors
+    return config
+
+
+def validate(meta: dict[str, Any], **names: str) -> tuple[collect.ArticleMeta, list[str]]:
+    warnings: list[str] = []
+    article = collect.validate("posts/a.md", meta, keys(**names), warnings.append)
+    return article, warnings
+
+
+def test_clean_front_matter_is_taken_as_written() -> None:
+    article, warnings = validate(
+        {
+            "title": "T",
+            "tags": ["grpo", "rl"],
+            "category": "Agents",
+            "member": True,
+            "type": "paper",
+            "summary": "S",
+            "date": datetime.date(2026, 5, 1),
+            "weight": 3,
+            "read_time": 13,
+        }
+    )
+    assert warnings == []
+    assert article.tags == ("grpo", "rl")
+    assert article.categories == ("Agents",)
+    assert article.member is True
+    assert article.type == "paper"
+    assert article.summary == "S"
+    assert article.date == datetime.date(2026, 5, 1)
+    assert article.weight == 3.0
+    assert article.read_time == 13
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("grpo, rl", ("grpo", "rl")),
+        ("grpo", ("grpo",)),
+        (["grpo", "grpo"], ("grpo",)),
+        ([2024, "rl"], ("2024", "rl")),
+        (None, ()),
+    ],
+)
+def test_tags_in_the_spellings_real_sites_use(value: object, expected: tuple[str, ...]) -> None:
+    article, warnings = validate({"tags": value})
+    assert article.tags == expected
+    assert warnings == []
+
+
+@pytest.mark.parametrize("value", [{"a": 1}, [["nested"]], 3.5j, True])
+def test_unusable_tags_warn_with_file_and_key(value: object) -> None:
+    article, warnings = validate({"tags": value, "title": "kept"})
+    assert article.tags == ()
+    assert article.title == "kept"
+    assert len(warnings) == 1
+    assert "posts/a.md" in warnings[0] and "'tags'" in warnings[0]
+
+
+def test_empty_tag_is_dropped_with_a_warning() -> None:
+    article, warnings = validate({"tags": ["rl", "  "]})
+    assert article.tags == ("rl",)
+    assert any("empty tag" in w for w in warnings)
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [(True, True), ("yes", True), ("no", False), (1, True), (0, False), ("On", True)],
+)
+def test_member_accepts_clear_yes_and_no(value: object, expected: bool) -> None:
+    article, warnings = validate({"member": value})
+    assert article.member is expected
+    assert warnings == []
+
+
+def test_member_maybe_warns_and_is_false() -> None:
+    article, warnings = validate({"member": "maybe"})
+    assert article.member is False
+    assert len(warnings) == 1 and "'member'" in warnings[0]
+
+
+def test_category_as_list() -> None:
+    article, _ = validate({"category": ["Agents", "RL"]})
+    assert article.categories == ("Agents", "RL")
+
+
+@pytest.mark.parametrize("value", [-3, "ten", 10000, 0])
+def test_bad_read_time_warns_and_is_ignored(value: object) -> None:
+    article, warnings = validate({"read_time": value})
+    assert article.read_time is None
+    assert len(warnings) == 1 and "'read_time'" in warnings[0]
+
+
+def test_read_time_as_numeric_string() -> None:
+    article, warnings = validate({"read_time": "12"})
+    assert article.read_time == 12 and warnings == []
+
+
+def test_bad_date_warns_and_other_keys_survive() -> None:
+    article, warnings = validate({"date": "last tuesday", "read_time": "ten", "type": "paper"})
+    assert article.date is None and article.read_time is None
+    assert article.type == "paper"
+    assert len(warnings) == 2
+    assert any("'date'" in w for w in warnings) and any("'read_time'" in w for w in warnings)
+
+
+def test_iso_date_string_and_datetime() -> None:
+    assert validate({"date": "2026-05-01T10:00:00Z"})[0].date == datetime.date(2026, 5, 1)
+    assert validate({"date": datetime.datetime(2026, 5, 1, 9)})[0].date == datetime.date(2026, 5, 1)
+
+
+def test_summary_falls_back_to_description() -> None:
+    assert validate({"description": "D"})[0].summary == "D"
+    assert validate({"description": "D", "summary": "S"})[0].summary == "S"
+
+
+def test_configured_key_names_are_used_and_named_in_warnings() -> None:
+    article, warnings = validate(
+        {"labels": ["a"], "premium": "maybe", "tags": ["ignored"]}, tags="labels", member="premium"
+    )
+    assert article.tags == ("a",)
+    assert len(warnings) == 1 and "'premium'" in warnings[0]
+
+
+def test_control_characters_are_dropped_from_text() -> None:
+    article, _ = validate({"title": "a\x00b\x1b", "tags": ["x\x00y"]})
+    assert article.title == "ab"
+    assert article.tags == ("xy",)
+
+
+def test_front_matter_parsing_reports_invalid_yaml() -> None:
+    warnings: list[str] = []
+    # full-width space indentation, as one real site writes it
+    meta = collect.split_front_matter("---\ntags:\n\u3000- a\n---\nbody", "x.md", warnings.append)
+    assert meta == {}
+    assert len(warnings) == 1 and "x.md" in warnings[0] and "YAML" in warnings[0]
+
+
+def test_front_matter_that_is_not_a_mapping_is_reported() -> None:
+    warnings: list[str] = []
+    assert collect.split_front_matter("---\n- a\n- b\n---\nbody", "x.md", warnings.append) == {}
+    assert len(warnings) == 1 and "not a mapping" in warnings[0]
+
+
+def test_no_front_matter_is_silent() -> None:
+    warnings: list[str] = []
+    assert collect.split_front_matter("# Title\n", "x.md", warnings.append) == {}
+    assert collect.split_front_matter("---\n---\nbody", "x.md", warnings.append) == {}
+    assert warnings == []
+
+
+def test_tag_key_merges_case_and_width() -> None:
+    assert collect.tag_key("ABC") == collect.tag_key("abc") == collect.tag_key("ＡＢＣ")
+    assert collect.tag_key("Reward  Modeling") == "reward modeling"
+
+
+def test_first_paragraph_strips_markup_and_cuts_at_a_word() -> None:
+    html = "<h1>T</h1><p>Hello <em>there</em> &amp; welcome to a long sentence here.</p><p>2</p>"
+    assert collect.first_paragraph(html, 0) == "Hello there & welcome to a long sentence here."
+    assert collect.first_paragraph(html, 22) == "Hello there & welcome…"
+    assert collect.first_paragraph(html, 20) == "Hello there &…"
+    assert collect.first_paragraph("<h1>only</h1>", 100) is None

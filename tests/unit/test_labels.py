@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+from mkdocs_tagindex import i18n
+
+
+def test_english_plurals() -> None:
+    labels, substituted = i18n.labels_for("en", {})
+    assert not substituted
+    assert labels.t("articles", 1) == "1 article"
+    assert labels.t("articles", 16) == "16 articles"
+    assert labels.t("read_time", 13) == "13 min read"
+    assert labels.t("member") == "★ MEMBER"
+    assert labels.type("paper") == "PAPER"
+    assert labels.type("podcast") == "PODCAST"
+
+
+def test_japanese_labels() -> None:
+    labels, substituted = i18n.labels_for("ja", {})
+    assert not substituted
+    assert labels.t("articles", 1) == "1件の記事"
+    assert labels.t("articles", 16) == "16件の記事"
+    assert labels.t("read_time", 13) == "13分で読めます"
+    assert labels.type("paper") == "論文"
+
+
+def test_overrides_and_missing_language() -> None:
+    labels, _ = i18n.labels_for("en", {"en": {"articles": {"other": "{count} posts"}}})
+    assert labels.t("articles", 3) == "3 posts"
+    assert labels.t("articles", 1) == "1 article"
+    labels, substituted = i18n.labels_for("de", {})
+    assert substituted
+    assert labels.t("articles", 2) == "2 articles"
+
+
+def test_plural_categories() -> None:
+    assert i18n.plural_category("en", 1) == "one"
+    assert i18n.plural_category("en_GB", 0) == "other"
+    assert i18n.plural_category("ja", 1) == "other"
+    assert i18n.plural_category("fr", 0) == "one"

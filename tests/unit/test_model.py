@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+import datetime
+
+from mkdocs_tagindex import model
+
+
+def art(name: str, **kw: object) -> model.Article:
+    return model.Article(
+        src_uri=f"{name}.md", url=f"{name}/", title=kw.pop("title", name), tags=("t",), **kw
+    )  # type: ignore[arg-type]
+
+
+def build(articles: list[model.Article], **kw: object) -> model.TagIndex:
+    return model.build(
+        articles,
+        names={"t": "T"},
+        slugs={"t": "t"},
+        urls={"t": "tags/t/"},
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def titles(index: model.TagIndex) -> list[str]:
+    return [a.title for a in index.by_key["t"].articles]
+
+
+def test_date_order_is_newest_first_with_undated_last_and_title_ties() -> None:
+    d = datetime.date
+    index = build(
+        [
+            art("a", date=d(2026, 1, 1)),
+            art("b"),
+            art("c", date=d(2026, 3, 1)),
+            art("e", title="Same", date=d(2026, 2, 1)),
+            art("d", title="same", date=d(2026, 2, 1)),
+        ]
+    )
+    assert titles(index) == ["c", "Same", "same", "a", "b"]
+    # ties on title fall back to the path: "Same" (e.md) and "same" (d.md) compare casefolded
+    assert [a.src_uri for a in index.by_key["t"].articles][1:3] == ["e.md", "d.md"]
+
+
+def test_other_orders() -> None:
+    arts = [art("b", read_time=5, weight=2), art("a", read_time=9), art("c", read_time=1, weight=1)]
+    assert titles(build(arts, sort_by="title")) == ["a", "b", "c"]
+    assert titles(build(arts, sort_by="read_time")) == ["c", "b", "a"]
+    assert titles(build(arts, sort_by="weight")) == ["c", "b", "a"]
+    assert titles(build(arts, sort_by="title", reverse=True)) == ["c", "b", "a"]
+
+
+def test_card_numbers_grow_with_the_count() -> None:
+    nine = build([art(f"x{i}") for i in range(9)]).by_key["t"].cards
+    assert [c.number for c in nine][:2] == ["01", "02"]
+    many = build([art(f"x{i:03d}") for i in range(100)]).by_key["t"].cards
+    assert many[0].number == "001" and many[-1].number == "100"
+
+
+def test_index_order_by_name_or_count() -> None:
+    a = model.Article("a.md", "a/", "A", ("x", "y"))
+    b = model.Article("b.md", "b/", "B", ("y",))
+    common = {"names": {"x": "Xylo", "y": "alpha"}, "slugs": {"x": "x", "y": "y"}}
+    urls = {"x": "tags/x/", "y": "tags/y/"}
+    by_name = model.build([a, b], urls=urls, **common)  # type: ignore[arg-type]
+    by_count = model.build([a, b], urls=urls, index_sort="count", **common)  # type: ignore[arg-type]
+    assert [t.name for t in by_name.tags] == ["alpha", "Xylo"]
+    assert [(t.name, t.count) for t in by_count.tags] == [("alpha", 2), ("Xylo", 1)]
+    assert by_name.article_count == 2
+
+
+def test_display_name_is_the_most_used_spelling() -> None:
+    names = model.display_names([("abc", "ABC"), ("abc", "abc"), ("abc", "abc"), ("x", "X")])
+    assert names == {"abc": "abc", "x": "X"}
+    assert model.display_names([("abc", "abc"), ("abc", "ABC")]) == {"abc": "ABC"}
