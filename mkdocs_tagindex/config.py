@@ -64,6 +64,13 @@ class TagIndexConfig(Config):
     """Reverse the order above (date is already newest first)."""
     chips = c.Type(bool, default=True)
     """Link the tags shown on article pages (Material's tags spot) to this plugin's tag pages."""
+    tags_file = c.Optional(c.File(exists=True))
+    """YAML file giving tags per-language names, descriptions and aliases (see README)."""
+    unknown_tags = c.Choice(("ignore", "warn", "error"), default="warn")
+    """With a tags file: what a tag missing from it does (as Docusaurus' `onInlineTags`)."""
+    fallback_articles = c.Choice(("mark", "hide"), default="mark")
+    """With mkdocs-static-i18n: untranslated pages it falls back to are listed with a small
+    "not translated" label (`mark`), or left off the other language's tag pages (`hide`)."""
     front_matter = c.SubConfig(FrontMatterKeys)
     """Front-matter key names, for sites that already use other names."""
     read_time = c.SubConfig(ReadTimeConfig)

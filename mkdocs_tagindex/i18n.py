@@ -8,7 +8,9 @@ renames one of them.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+import posixpath
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,10 +22,22 @@ I18N_PLUGIN = "i18n"
 """Name of mkdocs-static-i18n's entry point under `plugins:`."""
 
 _I18N_ATTRIBUTES = {
+    # on the plugin instance
     "current_language": "locale of the build in progress (one build per language)",
     "default_language": "locale whose pages live at the site root",
-    "File.locale": "set by static-i18n on each file it selects: the language of its text",
+    "build_languages": "locales that get a build, in configuration order",
+    "i18n_files_per_language": "locale → documentation files; its sitemap.xml lists these",
+    "config.docs_structure": "'suffix' (page.ja.md) or 'folder' (ja/page.md)",
+    "config.fallback_to_default": "untranslated pages of the default language are published",
+    # on File objects (static-i18n sets them on the files it selects)
+    "File.locale": "language of the file's text (a fallback page keeps the default language)",
+    "File.alternates": "locale → File of the same page in that language; drives the switcher",
+    "File.locale_alternate_of": "locale of the build the file belongs to",
 }
+"""Every static-i18n attribute read or written here, and what it means (tested in tests/build)."""
+
+_RE_LOCALE = re.compile(r"(^[a-z]{2}(-[A-Za-z]{4})?(-[A-Z]{2})?$)|(^[a-z]{2}_[A-Z]{2}$)")
+"""static-i18n's own pattern for a locale in a file or folder name."""
 
 Plural = Mapping[str, str]
 
@@ -33,6 +47,7 @@ LABELS: dict[str, dict[str, Any]] = {
         "tags": {"one": "{count} tag", "other": "{count} tags"},
         "read_time": {"one": "{count} min read", "other": "{count} min read"},
         "member": "★ MEMBER",
+        "untranslated": "Not translated",
         "all_tags": "All tags",
         "tag_heading": "#{name}",
         "types": {
@@ -47,6 +62,7 @@ LABELS: dict[str, dict[str, Any]] = {
         "tags": {"other": "{count}個のタグ"},
         "read_time": {"other": "{count}分で読めます"},
         "member": "★ メンバー限定",
+        "untranslated": "未翻訳",
         "all_tags": "すべてのタグ",
         "tag_heading": "#{name}",
         "types": {
@@ -130,18 +146,6 @@ def build_language(config: MkDocsConfig) -> str:
     return str(theme_lang) if theme_lang else "en"
 
 
-def site_prefix(config: MkDocsConfig) -> str:
-    """Folder of the current language under `site_dir`: `""` for the default language."""
-    plugin = _i18n_plugin(config)
-    if plugin is None:
-        return ""
-    current = getattr(plugin, "current_language", None)
-    default = getattr(plugin, "default_language", None)
-    if not current or current == default:
-        return ""
-    return f"{current}/"
-
-
 def is_first_build(config: MkDocsConfig) -> bool:
     """True for the build that starts a `mkdocs build` run (the default language's, with i18n)."""
     plugin = _i18n_plugin(config)
@@ -154,3 +158,109 @@ def file_language(file: File) -> str | None:
     """Language of a file's text as static-i18n decided it (a fallback page keeps its own)."""
     locale = getattr(file, "locale", None)
     return str(locale) if locale else None
+
+
+@dataclass(frozen=True)
+class Languages:
+    """The languages of a site, as static-i18n will build them (one language without it)."""
+
+    current: str
+    default: str
+    build: tuple[str, ...]
+    structure: str = "none"
+    """`suffix`, `folder`, or `none` without static-i18n."""
+    fallback: bool = False
+
+    def prefix(self, lang: str) -> str:
+        """Folder of a language's pages under `site_dir`."""
+        return "" if lang == self.default else f"{lang}/"
+
+    def locale_of(self, src_uri: str) -> tuple[str | None, str]:
+        """Locale of a source file and its language-neutral path, by static-i18n's naming rules.
+
+        The locale is None for files in a language that is configured but not built.
+        """
+        if self.structure == "suffix":
+            stem, ext = posixpath.splitext(src_uri)
+            base, dot, suffix = stem.rpartition(".")
+            if dot and (suffix in self.build or _RE_LOCALE.match(suffix)):
+                return (suffix if suffix in self.build else None), base + ext
+        elif self.structure == "folder":
+            head, _, rest = src_uri.partition("/")
+            if rest and (head in self.build or _RE_LOCALE.match(head)):
+                return (head if head in self.build else None), rest
+        return self.default, src_uri
+
+    def select(self, src_uris: Iterable[str]) -> dict[str, list[str]]:
+        """The source files each language's build will publish (its own, then fallbacks)."""
+        own: dict[str, dict[str, str]] = {lang: {} for lang in self.build}
+        for src_uri in sorted(src_uris):
+            locale, norm = self.locale_of(src_uri)
+            if locale is not None and locale in own:
+                own[locale].setdefault(norm, src_uri)
+        chosen: dict[str, list[str]] = {}
+        for lang in self.build:
+            pages = dict(own[lang])
+            if self.fallback and lang != self.default:
+                for norm, src_uri in own[self.default].items():
+                    pages.setdefault(norm, src_uri)
+            chosen[lang] = sorted(pages.values())
+        return chosen
+
+
+def languages(config: MkDocsConfig) -> Languages:
+    """The site's languages; without static-i18n, the one language of the build."""
+    plugin = _i18n_plugin(config)
+    if plugin is None:
+        lang = build_language(config)
+        return Languages(current=lang, default=lang, build=(lang,))
+    default = str(getattr(plugin, "default_language", None) or build_language(config))
+    build = tuple(str(x) for x in getattr(plugin, "build_languages", None) or [default])
+    if default in build:  # the default language's build runs first
+        build = (default, *[x for x in build if x != default])
+    options = plugin.config
+    return Languages(
+        current=build_language(config),
+        default=default,
+        build=build,
+        structure=str(getattr(options, "docs_structure", "suffix")),
+        fallback=bool(getattr(options, "fallback_to_default", True)),
+    )
+
+
+def link_alternates(config: MkDocsConfig, file: File, alternates: Mapping[str, File]) -> None:
+    """Make a generated page a static-i18n page: switcher targets and sitemap entry.
+
+    static-i18n sets the language switcher from `File.alternates` only for files it created, and
+    its sitemap lists only `i18n_files_per_language`; generated pages join both here.
+    """
+    plugin = _i18n_plugin(config)
+    if plugin is None:
+        return
+    current = build_language(config)
+    file.alternates = {current: file, **alternates}  # type: ignore[attr-defined]
+    file.locale = current  # type: ignore[attr-defined]
+    file.locale_alternate_of = current  # type: ignore[attr-defined]
+    file.localization = None  # type: ignore[attr-defined]
+    file.norm_src_uri = file.src_uri  # type: ignore[attr-defined]
+    per_language = getattr(plugin, "i18n_files_per_language", None)
+    if isinstance(per_language, dict):
+        per_language.setdefault(current, []).append(file)
+
+
+def check_internals(config: MkDocsConfig) -> list[str]:
+    """Names in `_I18N_ATTRIBUTES` that the installed static-i18n no longer has (for tests)."""
+    plugin = _i18n_plugin(config)
+    if plugin is None:
+        return []
+    missing = []
+    for name in _I18N_ATTRIBUTES:
+        if name.startswith("File."):
+            continue
+        owner: Any = plugin
+        for part in name.split("."):
+            if not hasattr(owner, part):
+                missing.append(name)
+                break
+            owner = getattr(owner, part)
+    return missing

@@ -33,6 +33,10 @@ class Article:
     date: datetime.date | None = None
     weight: float | None = None
     read_time: int | None = None
+    lang: str | None = None
+    """Language of the page's text."""
+    fallback: bool = False
+    """An untranslated page that mkdocs-static-i18n publishes in another language's site."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,7 @@ class Tag:
     slug: str
     url: str
     articles: tuple[Article, ...]
+    description: str | None = None
 
     @property
     def count(self) -> int:
@@ -106,6 +111,7 @@ def build(
     *,
     names: Mapping[str, str],
     slugs: Mapping[str, str],
+    descriptions: Mapping[str, str] | None = None,
     urls: Mapping[str, str],
     sort_by: SortBy = "date",
     reverse: bool = False,
@@ -124,6 +130,7 @@ def build(
             slug=slugs[key],
             url=urls[key],
             articles=tuple(sorted(found, key=order, reverse=reverse)),
+            description=(descriptions or {}).get(key),
         )
         for key, found in members.items()
         if key in urls

@@ -12,14 +12,15 @@ from typing import Any, cast
 
 from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-from . import collect, i18n, model, readtime, slugs
+from . import collect, i18n, model, readtime, slugs, tagsfile
 from .config import TagIndexConfig
-from .pages import ArticleContext, Chip, GeneratedPage, PageContext, new_file
+from .pages import ArticleContext, Chip, GeneratedPage, Kind, PageContext, new_file
 
 log = get_plugin_logger(__name__)
 
@@ -41,20 +42,30 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
 
     def __init__(self) -> None:
         self._warned: set[str] = set()
+        self._reset_site()
         self._reset()
 
+    def _reset_site(self) -> None:
+        """Forget the previous run: what every language's pages say, and the global slugs."""
+        self.site_metas: dict[str, collect.ArticleMeta] = {}
+        self.catalog = tagsfile.TagCatalog()
+        self.slugs: dict[str, str] = {}
+        self.lang_tags: dict[str, set[str]] = {}
+
     def _reset(self) -> None:
-        """Forget everything about the previous build (another language, or a serve reload)."""
+        """Forget the previous build (another language, or a serve reload)."""
         self.metas: dict[str, collect.ArticleMeta] = {}
+        self.article_tags: dict[str, tuple[str, ...]] = {}
+        self.fallbacks: dict[str, bool] = {}
+        self.rates: dict[str, readtime.Rates] = {}
         self.rendered: dict[str, model.Article] = {}
         self.names: dict[str, str] = {}
-        self.slugs: dict[str, str] = {}
         self.urls: dict[str, str] = {}
         self.index_url: str | None = None
         self.index: model.TagIndex | None = None
+        self.languages = i18n.Languages(current="en", default="en", build=("en",))
         self.lang = "en"
         self.labels, _ = i18n.labels_for("en", {})
-        self.rates = readtime.rates_for("en")
 
     def _warn(self, message: str) -> None:
         """Warn once per run: with i18n, fallback pages are read again by every language."""
@@ -71,8 +82,6 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         try:
             readtime.rates_for("en", self.config.read_time.rates)
         except ValueError as exc:
-            from mkdocs.exceptions import PluginError
-
             raise PluginError(f"tagindex: read_time.rates: {exc}") from exc
         # After the site's own custom_dir, before the theme: authors override by file name.
         ours = theme_overrides_dir()
@@ -86,52 +95,119 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
 
     # -- files: read front matter, add generated pages ------------------------------------------
 
-    @event_priority(-110)  # after static-i18n (-100) has chosen this language's files
-    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+    def _tag_id(self, name: str, src_uri: str) -> str:
+        tag_id, known = self.catalog.resolve(name)
+        if self.catalog.enabled and not known and self.config.unknown_tags != "ignore":
+            message = f"{src_uri}: front matter '{self.config.front_matter.tags}': tag '{name}'"
+            message += " is not in the tags file"
+            if self.config.unknown_tags == "error":
+                raise PluginError(f"tagindex: {message}")
+            self._warn(message)
+        return tag_id
+
+    def _read(self, file: File) -> collect.ArticleMeta | None:
+        """Validated front matter of a page that has tags; None for pages without."""
+        try:
+            source = file.content_string
+        except (OSError, ValueError):
+            return None  # MkDocs reports unreadable files itself
+        meta = collect.split_front_matter(source, file.src_uri, self._warn)
+        if self.config.front_matter.tags not in meta:
+            return None
+        return collect.validate(file.src_uri, meta, self.config.front_matter, self._warn)
+
+    @event_priority(-90)  # before static-i18n (-100) narrows the files to one language
+    def _on_files_site(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        """Once per run: every language's front matter, tag sets and one slug per tag."""
         if not self.config.enabled:
             return files
-        if i18n.is_first_build(config):
-            self._warned.clear()
-        self.lang = i18n.build_language(config)
-        self.labels, substituted = i18n.labels_for(self.lang, self.config.labels)
-        if substituted:
-            self._warn(f"tagindex: no labels for language '{self.lang}'; using English")
-        self.rates = readtime.rates_for(self.lang, self.config.read_time.rates)
-
-        keys = self.config.front_matter
+        self.languages = i18n.languages(config)
+        if self.languages.current != self.languages.default and self.slugs:
+            return files  # a later language of the same run: the site pass is done
+        self._warned.clear()
+        self._reset_site()
+        if self.config.tags_file:
+            self.catalog, problems = tagsfile.load(self.config.tags_file)
+            for problem in problems:
+                self._warn(problem)
+        pages = {f.src_uri: f for f in files.documentation_pages()}
+        for src_uri, file in sorted(pages.items()):
+            meta = self._read(file)
+            if meta is not None:
+                self.site_metas[src_uri] = meta
         spellings: list[tuple[str, str]] = []
-        for file in files.documentation_pages():
-            try:
-                source = file.content_string
-            except (OSError, ValueError):
-                continue  # MkDocs reports unreadable files itself
-            meta = collect.split_front_matter(source, file.src_uri, self._warn)
-            if keys.tags not in meta:
-                continue
-            article = collect.validate(file.src_uri, meta, keys, self._warn)
-            self.metas[file.src_uri] = article
-            spellings.extend((collect.tag_key(t), t) for t in article.tags)
-
-        self.names = model.display_names(spellings)
-        assigned, collisions = slugs.assign(self.names)
-        self.slugs = assigned
+        for lang, selected in self.languages.select(self.site_metas).items():
+            tags = self.lang_tags[lang] = set()
+            for uri in selected:
+                for name in self.site_metas[uri].tags:
+                    tag_id = self._tag_id(name, uri)
+                    tags.add(tag_id)
+                    spellings.append((tag_id, name))
+        shown_as = model.display_names(spellings)
+        self.slugs, collisions = slugs.assign(shown_as)
         for collision in collisions:
-            shown = ", ".join(f"'{self.names[k]}' → {assigned[k]}" for k in collision.names)
+            shown = ", ".join(f"'{shown_as[t]}' → {self.slugs[t]}" for t in collision.names)
             self._warn(
                 f"tagindex: tags {shown} would share the slug '{collision.slug}'; each got its own"
             )
-        taken = {f.dest_uri: f for f in files}
-        prefix = i18n.site_prefix(config)
-        tags_dir = self.config.tags_dir.strip("/")
-        for key, slug in sorted(assigned.items()):
-            self.urls[key] = self._add_page(
-                files, config, taken, f"{tags_dir}/{slug}/index.md", prefix, "tag", key
-            )
-        if self.config.index:
-            self.index_url = self._add_page(
-                files, config, taken, f"{tags_dir}/index.md", prefix, "index", None
-            )
         return files
+
+    @event_priority(-110)  # after static-i18n (-100) has chosen this language's files
+    def _on_files_language(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        """This language's articles and generated pages, with switcher targets and sitemap."""
+        if not self.config.enabled:
+            return files
+        langs = self.languages = i18n.languages(config)
+        self.lang = langs.current
+        self.labels, substituted = i18n.labels_for(self.lang, self.config.labels)
+        if substituted:
+            self._warn(f"tagindex: no labels for language '{self.lang}'; using English")
+
+        spellings: list[tuple[str, str]] = []
+        for file in files.documentation_pages():
+            meta = self.site_metas.get(file.src_uri)
+            if meta is None and file.src_uri not in self.site_metas:
+                meta = self._read(file)  # a page another plugin added after the site pass
+            if meta is None:
+                continue
+            if self.config.fallback_articles == "hide" and self._is_fallback(file):
+                continue
+            self.metas[file.src_uri] = meta
+            ids = [self._tag_id(t, file.src_uri) for t in meta.tags]
+            self.article_tags[file.src_uri] = tuple(dict.fromkeys(ids))
+            self.fallbacks[file.src_uri] = self._is_fallback(file)
+            spellings.extend(zip(ids, meta.tags, strict=True))
+        self.names = model.display_names(spellings)
+        for tag_id in self.names:
+            self.names[tag_id] = self.catalog.name(tag_id, self.lang) or self.names[tag_id]
+            if tag_id not in self.slugs:  # only when a page appeared after the site pass
+                self.slugs[tag_id] = slugs.slugify(tag_id)
+
+        taken = {f.dest_uri: f for f in files}
+        tags_dir = self.config.tags_dir.strip("/")
+        index_src = f"{tags_dir}/index.md"
+        for tag_id in sorted(self.names):
+            src = f"{tags_dir}/{self.slugs[tag_id]}/index.md"
+            targets = {
+                lang: new_file(config, src if tag_id in tags else index_src, langs.prefix(lang))
+                for lang, tags in self.lang_tags.items()
+                if lang != self.lang and (tag_id in tags or self.config.index)
+            }
+            self.urls[tag_id] = self._add_page(files, config, taken, src, "tag", tag_id, targets)
+        if self.config.index:
+            targets = {
+                lang: new_file(config, index_src, langs.prefix(lang))
+                for lang in self.lang_tags
+                if lang != self.lang
+            }
+            self.index_url = self._add_page(files, config, taken, index_src, "index", None, targets)
+        return files
+
+    on_files = CombinedEvent(_on_files_site, _on_files_language)
+
+    def _is_fallback(self, file: File) -> bool:
+        locale = i18n.file_language(file)
+        return locale is not None and locale != self.lang
 
     def _add_page(
         self,
@@ -139,18 +215,19 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         config: MkDocsConfig,
         taken: dict[str, File],
         src_uri: str,
-        prefix: str,
-        kind: Any,
+        kind: Kind,
         key: str | None,
+        alternates: dict[str, File],
     ) -> str:
         """Generate a page unless the author has one at the same place; return its URL."""
-        file = new_file(config, src_uri, prefix)
+        file = new_file(config, src_uri, self.languages.prefix(self.lang))
         existing = taken.get(file.dest_uri)
         if existing is not None:
             log.info(f"tagindex: '{existing.src_uri}' is the author's own page; not generating it")
             return existing.url
         title = self.labels.t("all_tags") if key is None else self.names[key]
         GeneratedPage(title, file, config, kind=kind, key=key)
+        i18n.link_alternates(config, file, alternates)
         files.append(file)
         return file.url
 
@@ -165,7 +242,9 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         minutes = meta.read_time
         if minutes is None and self.config.read_time.enabled:
             lang = meta.lang or i18n.file_language(page.file) or self.lang
-            minutes = readtime.minutes(html, readtime.rates_for(lang, self.config.read_time.rates))
+            if lang not in self.rates:
+                self.rates[lang] = readtime.rates_for(lang, self.config.read_time.rates)
+            minutes = readtime.minutes(html, self.rates[lang])
         summary = meta.summary or collect.first_paragraph(html, self.config.summary_length)
         self.rendered[page.file.src_uri] = self._article(
             meta, page, str(page.title), minutes, summary
@@ -184,7 +263,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             src_uri=meta.src_uri,
             url=page.url if page is not None else "",
             title=title,
-            tags=tuple(dict.fromkeys(collect.tag_key(t) for t in meta.tags)),
+            tags=self.article_tags.get(meta.src_uri, ()),
             categories=meta.categories,
             member=meta.member,
             type=meta.type,
@@ -192,6 +271,8 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             date=meta.date,
             weight=meta.weight,
             read_time=minutes,
+            lang=meta.lang or (i18n.file_language(page.file) if page is not None else None),
+            fallback=self.fallbacks.get(meta.src_uri, False),
         )
 
     @event_priority(100)  # before Material's tags plugin renders listings from the environment
@@ -212,6 +293,9 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             names=self.names,
             slugs=self.slugs,
             urls=self.urls,
+            descriptions={
+                t: d for t in self.names if (d := self.catalog.description(t, self.lang))
+            },
             sort_by=cast(model.SortBy, self.config.sort_by),
             reverse=self.config.sort_reverse,
             index_sort=cast(model.IndexSort, self.config.index_sort),
