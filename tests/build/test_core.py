@@ -33,6 +33,13 @@ def meta_line(card: Tag) -> str:
     return meta.get_text("", strip=False).strip()
 
 
+def text(page: BeautifulSoup | Tag, selector: str) -> str:
+    """Stripped text of the first element matching `selector`; fails when there is none."""
+    found = page.select_one(selector)
+    assert found is not None, f"nothing matches {selector}"
+    return found.get_text(strip=True)
+
+
 def resolve(site: Site, page_rel: str, href: str) -> Path:
     """The file a relative link on `page_rel` points to."""
     base = posixpath.dirname(page_rel)
@@ -88,9 +95,7 @@ def test_every_card_link_resolves_to_a_built_article(seed_build: Site) -> None:
 def test_all_tags_page_lists_each_tag_with_its_count(seed_build: Site) -> None:
     page = seed_build.html("tags/index.html")
     items = {
-        li.select_one(".tagindex-index__tag").get_text(strip=True): li.select_one(  # type: ignore[union-attr]
-            ".tagindex-index__count"
-        ).get_text(strip=True)
+        text(li, ".tagindex-index__tag"): text(li, ".tagindex-index__count")
         for li in page.select(".tagindex-index__item")
     }
     assert items == {"#grpo": "16 articles", "#rl": "8 articles"}
@@ -126,7 +131,9 @@ def test_strict_build_fails_on_bad_front_matter_naming_file_and_key(project: Pat
 
     lenient = build(project)
     assert any("bad.md" in w and "'member'" in w for w in lenient.warnings())
-    titles = [a.get_text() for a in lenient.html("tags/grpo/index.html").select(".tagindex-card__title a")]
+    titles = [
+        a.get_text() for a in lenient.html("tags/grpo/index.html").select(".tagindex-card__title a")
+    ]
     assert "Bad" in titles  # warned about, never dropped
 
 
@@ -148,7 +155,9 @@ def test_authors_own_page_wins_over_the_generated_one(project: Path) -> None:
     assert "Mine." in page.get_text()
     chip = site.html("articles/a16/index.html").select_one("nav.md-tags a.md-tag")
     assert chip is not None
-    assert resolve(site, "articles/a16/index.html", str(chip["href"])) == page_path(site, "tags/grpo/")
+    assert resolve(site, "articles/a16/index.html", str(chip["href"])) == page_path(
+        site, "tags/grpo/"
+    )
 
 
 def page_path(site: Site, url: str) -> Path:
@@ -219,17 +228,24 @@ def test_summary_fallbacks_and_computed_read_time(project: Path) -> None:
     write_config(project, material_config(sort_by="title"))
     write_page(project, "index.md", {"title": "Home"}, "Hi\n")
     words = " ".join(["word"] * 700)
-    write_page(project, "a.md", {"title": "A", "tags": ["t"], "description": "From description"}, words)
-    write_page(project, "b.md", {"title": "B", "tags": ["t"]}, "First *paragraph* here.\n\nSecond.\n")
+    write_page(
+        project, "a.md", {"title": "A", "tags": ["t"], "description": "From description"}, words
+    )
+    write_page(
+        project, "b.md", {"title": "B", "tags": ["t"]}, "First *paragraph* here.\n\nSecond.\n"
+    )
     site = build(project, "--strict")
     found = cards(site.html("tags/t/index.html"))
-    assert [c.select_one(".tagindex-card__summary").get_text() for c in found] == [  # type: ignore[union-attr]
+    assert [text(c, ".tagindex-card__summary") for c in found] == [
         "From description",
         "First paragraph here.",
     ]
     assert meta_line(found[0]) == "01 · 3 min read"  # 700 words at 238 a minute
     assert meta_line(found[1]) == "02 · 1 min read"
-    assert site.html("tags/t/index.html").select_one(".tagindex-count").get_text(strip=True) == "2 articles"  # type: ignore[union-attr]
+    assert (
+        site.html("tags/t/index.html").select_one(".tagindex-count").get_text(strip=True)
+        == "2 articles"
+    )  # type: ignore[union-attr]
 
 
 def test_single_article_count_and_index_by_count(project: Path) -> None:
@@ -238,7 +254,10 @@ def test_single_article_count_and_index_by_count(project: Path) -> None:
     write_page(project, "a.md", {"title": "A", "tags": ["solo", "pair"]}, "a\n")
     write_page(project, "b.md", {"title": "B", "tags": "pair"}, "b\n")
     site = build(project, "--strict")
-    assert site.html("topics/solo/index.html").select_one(".tagindex-count").get_text(strip=True) == "1 article"  # type: ignore[union-attr]
+    assert (
+        site.html("topics/solo/index.html").select_one(".tagindex-count").get_text(strip=True)
+        == "1 article"
+    )  # type: ignore[union-attr]
     names = [a.get_text() for a in site.html("topics/index.html").select(".tagindex-index__tag")]
     assert names == ["#pair", "#solo"]
 
