@@ -139,9 +139,11 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         for lang, selected in self.languages.select(self.site_metas).items():
             tags = self.lang_tags[lang] = set()
             for uri in selected:
+                own = self.languages.locale_of(uri)[0] == lang
                 for name in self.site_metas[uri].tags:
                     tag_id = self._tag_id(name, uri)
-                    tags.add(tag_id)
+                    if own:  # a tag only on untranslated fallbacks has no page here
+                        tags.add(tag_id)
                     spellings.append((tag_id, name))
         shown_as = model.display_names(spellings)
         self.slugs, collisions = slugs.assign(shown_as)
@@ -164,6 +166,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             self._warn(f"tagindex: no labels for language '{self.lang}'; using English")
 
         spellings: list[tuple[str, str]] = []
+        own_ids: set[str] = set()
         for file in files.documentation_pages():
             meta = self.site_metas.get(file.src_uri)
             if meta is None and file.src_uri not in self.site_metas:
@@ -175,7 +178,9 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             self.metas[file.src_uri] = meta
             ids = [self._tag_id(t, file.src_uri) for t in meta.tags]
             self.article_tags[file.src_uri] = tuple(dict.fromkeys(ids))
-            self.fallbacks[file.src_uri] = self._is_fallback(file)
+            self.fallbacks[file.src_uri] = fallback = self._is_fallback(file)
+            if not fallback:
+                own_ids.update(ids)
             spellings.extend(zip(ids, meta.tags, strict=True))
         self.names = model.display_names(spellings)
         for tag_id in self.names:
@@ -186,7 +191,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         taken = {f.dest_uri: f for f in files}
         tags_dir = self.config.tags_dir.strip("/")
         index_src = f"{tags_dir}/index.md"
-        for tag_id in sorted(self.names):
+        for tag_id in sorted(own_ids):
             src = f"{tags_dir}/{self.slugs[tag_id]}/index.md"
             targets = {
                 lang: new_file(config, src if tag_id in tags else index_src, langs.prefix(lang))
@@ -331,6 +336,6 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         )
         if self.config.chips and article.tags:
             context["tags"] = [  # type: ignore[typeddict-unknown-key]
-                Chip(self.names[k], self.urls[k]) for k in article.tags if k in self.urls
+                Chip(self.names[k], self.urls.get(k, "")) for k in article.tags
             ]
         return context
