@@ -30,7 +30,7 @@ def cards(page: BeautifulSoup) -> list[Tag]:
 def meta_line(card: Tag) -> str:
     meta = card.select_one(".tagindex-card__meta")
     assert meta is not None
-    return meta.get_text("", strip=False).strip()
+    return " ".join(meta.get_text("").split())  # the separator's no-break space reads as one
 
 
 def text(page: BeautifulSoup | Tag, selector: str) -> str:

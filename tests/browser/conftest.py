@@ -1,0 +1,176 @@
+"""Fixtures for the browser tests: one build of the example site, one local HTTP server and one
+Chromium for the whole session, and a fresh browser context for every page a test opens."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Route,
+    ViewportSize,
+    sync_playwright,
+)
+
+from conftest import ROOT
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+EXAMPLE_CONFIG = ROOT / "example_site" / "mkdocs.yml"
+ARTIFACTS = ROOT / "tests" / "artifacts"
+HERE = Path(__file__).resolve().parent
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+MOBILE: ViewportSize = {"width": 390, "height": 844}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in this folder drives a browser: mark it so `-m "not browser"` skips it."""
+    for item in items:
+        if HERE in Path(str(item.path)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@dataclass
+class ServedSite:
+    """The example site, built once, served on a free loopback port."""
+
+    dir: Path
+    base_url: str  # "http://127.0.0.1:PORT" without a trailing slash
+
+    def url(self, path: str) -> str:
+        return self.base_url + "/" + path.lstrip("/")
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class _QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A navigation cancels the page's pending requests (Material's search index, say):
+        # the broken pipe that follows is the browser's doing, not a server fault.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+@pytest.fixture(scope="session")
+def example_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedSite]:
+    out = tmp_path_factory.mktemp("example") / "site"
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict"]
+    result = subprocess.run(
+        [*command, "-f", str(EXAMPLE_CONFIG), "-d", str(out)],
+        cwd=ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, f"example site build failed:\n{result.stderr[-4000:]}"
+    assert (out / "tags" / "grpo" / "index.html").is_file(), sorted(os.listdir(out))
+
+    server = _QuietServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(out)))
+    thread = threading.Thread(target=server.serve_forever, name="example-site", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    try:
+        yield ServedSite(dir=out, base_url=f"http://{host!s}:{port}")
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
+        pytest.fail(
+            f"{CHROMIUM} is missing: the browser tests use Debian's Chromium, never a Playwright "
+            "download. `make test` installs it (and fonts-noto-cjk) through `make system-deps`; "
+            "or run `apt-get install chromium fonts-noto-cjk`.",
+            pytrace=False,
+        )
+    playwright = sync_playwright().start()
+    try:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+    finally:
+        playwright.stop()
+
+
+@dataclass
+class OpenedPage:
+    """A page in its own browser context, with what went wrong while it was open."""
+
+    page: Page
+    context: BrowserContext
+    errors: list[str] = field(default_factory=list)  # uncaught JavaScript exceptions
+    blocked: list[str] = field(default_factory=list)  # requests that tried to leave loopback
+
+
+PageFactory = Callable[..., OpenedPage]
+
+
+@pytest.fixture
+def new_page(browser: Browser, example_site: ServedSite) -> Iterator[PageFactory]:
+    """`new_page(viewport=..., **context_options)`: a page in a fresh context.
+
+    Requests to anything but the local server (Material's Google Fonts, for one) are aborted, so
+    the tests never touch the network and fonts come from the system (Noto CJK for Japanese)."""
+    contexts: list[BrowserContext] = []
+
+    def open_page(viewport: ViewportSize = DESKTOP, **options: Any) -> OpenedPage:
+        context = browser.new_context(viewport=viewport, **options)
+        contexts.append(context)
+        context.set_default_timeout(15_000)
+        page = context.new_page()
+        opened = OpenedPage(page=page, context=context)
+
+        def only_loopback(route: Route) -> None:
+            if route.request.url.startswith(example_site.base_url + "/"):
+                route.continue_()
+            else:
+                opened.blocked.append(route.request.url)
+                route.abort()
+
+        context.route("**/*", only_loopback)
+        page.on("pageerror", lambda exc: opened.errors.append(str(exc)))
+        return opened
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
