@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, cast
 
-from jinja2 import Environment
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
@@ -284,6 +284,15 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment | None:
         if not self.config.enabled:
             return env
+        # `tagindex-theme/…` reaches the theme's own templates past our overrides, so our
+        # partials/tags.html can add to the theme's chips instead of copying them.
+        theme_dirs = [d for d in config.theme.dirs if d not in (theme_overrides_dir(),)]
+        if config.theme.custom_dir in theme_dirs:
+            theme_dirs.remove(config.theme.custom_dir)
+        assert env.loader is not None
+        env.loader = ChoiceLoader(
+            [env.loader, PrefixLoader({"tagindex-theme": FileSystemLoader(theme_dirs)})]
+        )
         articles = []
         for src_uri, meta in self.metas.items():
             article = self.rendered.get(src_uri)
