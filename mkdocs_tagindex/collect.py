@@ -202,6 +202,7 @@ class ArticleConfig(Config):
     weight = Number()
     read_time = Minutes()
     lang = c.Optional(c.Type(str))
+    audience = TagList()
 
 
 @dataclass(frozen=True)
@@ -219,6 +220,7 @@ class ArticleMeta:
     weight: float | None
     read_time: int | None
     lang: str | None
+    audience: tuple[str, ...] = ()
 
 
 Warn = Callable[[str], None]
@@ -283,6 +285,7 @@ def validate(
         weight=config.weight,
         read_time=config.read_time,
         lang=config.lang,
+        audience=tuple(dict.fromkeys(tag_key(a) for a in config.audience)),
     )
 
 

@@ -33,6 +33,8 @@ class FrontMatterKeys(Config):
     """Minutes; overrides the computed read time."""
     lang = c.Type(str, default="lang")
     """Language of the page's text, for the read time; overrides the build's language."""
+    audience = c.Type(str, default="audience")
+    """Who the article is for: a list of audience ids from the `audiences` option."""
 
 
 class ReadTimeConfig(Config):
@@ -71,6 +73,11 @@ class TagIndexConfig(Config):
     fallback_articles = c.Choice(("mark", "hide"), default="mark")
     """With mkdocs-static-i18n: untranslated pages it falls back to are listed with a small
     "not translated" label (`mark`), or left off the other language's tag pages (`hide`)."""
+    audiences = c.Type(dict, default={})
+    """Audience ids and their label per language, e.g. `{students: {en: Students, ja: 学生}}`.
+    With any, tag pages and the all-tags page get an audience switch (All / Students / …)."""
+    filters = c.ListOfItems(c.Choice(("type", "member", "category")), default=[])
+    """Facets offered as filter chips on tag pages; they combine with the audience (AND)."""
     front_matter = c.SubConfig(FrontMatterKeys)
     """Front-matter key names, for sites that already use other names."""
     read_time = c.SubConfig(ReadTimeConfig)

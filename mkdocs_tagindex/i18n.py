@@ -48,6 +48,12 @@ LABELS: dict[str, dict[str, Any]] = {
         "read_time": {"one": "{count} min read", "other": "{count} min read"},
         "member": "★ MEMBER",
         "untranslated": "Not translated",
+        "all": "All",
+        "audience": "Audience",
+        "filter_type": "Type",
+        "filter_member": "Members",
+        "filter_category": "Category",
+        "free": "Free",
         "all_tags": "All tags",
         "tag_heading": "#{name}",
         "types": {
@@ -63,6 +69,12 @@ LABELS: dict[str, dict[str, Any]] = {
         "read_time": {"other": "{count}分で読めます"},
         "member": "★ メンバー限定",
         "untranslated": "未翻訳",
+        "all": "すべて",
+        "audience": "対象読者",
+        "filter_type": "種類",
+        "filter_member": "会員",
+        "filter_category": "カテゴリ",
+        "free": "無料",
         "all_tags": "すべてのタグ",
         "tag_heading": "#{name}",
         "types": {
@@ -84,6 +96,15 @@ def plural_category(lang: str, count: int) -> str:
     if base == "fr":
         return "one" if count in (0, 1) else "other"
     return "one" if count == 1 else "other"
+
+
+def pick(texts: Mapping[str, Any], lang: str) -> str | None:
+    """The text for `lang` from a per-language mapping: exact, base language, `*`, English."""
+    base = lang.replace("-", "_").split("_")[0]
+    for key in (lang, base, "*", "en"):
+        if texts.get(key):
+            return str(texts[key])
+    return None
 
 
 def _merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:

@@ -37,6 +37,18 @@ class Article:
     """Language of the page's text."""
     fallback: bool = False
     """An untranslated page that mkdocs-static-i18n publishes in another language's site."""
+    audience: tuple[str, ...] = ()
+    """Audience ids; none means the article is for everyone."""
+
+    @property
+    def facets(self) -> dict[str, list[str]]:
+        """Values the tag page's filters match against (rendered as JSON on each card)."""
+        return {
+            "audience": list(self.audience),
+            "type": [self.type.lower()] if self.type else [],
+            "member": ["1" if self.member else "0"],
+            "category": list(self.categories),
+        }
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,25 @@ class Tag:
     @property
     def count(self) -> int:
         return len(self.articles)
+
+    @property
+    def types(self) -> list[str]:
+        """Distinct article types on this tag, for its type filter."""
+        return sorted({a.type.lower() for a in self.articles if a.type})
+
+    @property
+    def categories(self) -> list[str]:
+        """Distinct categories on this tag, for its category filter."""
+        return sorted({c for a in self.articles for c in a.categories}, key=str.casefold)
+
+    def audience_counts(self, audiences: Iterable[str]) -> dict[str, int]:
+        """Articles per audience (`""`: all); an article without audience counts for each."""
+        counts = {"": self.count}
+        for audience in audiences:
+            counts[audience] = sum(
+                1 for a in self.articles if not a.audience or audience in a.audience
+            )
+        return counts
 
     @property
     def cards(self) -> tuple[Card, ...]:

@@ -63,6 +63,14 @@ class PageContext:
     index: TagIndex
     tag: Tag | None = None
     index_url: str | None = None
+    audiences: tuple[tuple[str, str], ...] = ()
+    """(id, label in this language) of each configured audience, for the switch."""
+    filters: tuple[str, ...] = ()
+    """Facets offered as filter chips: any of `type`, `member`, `category`."""
+
+    @property
+    def audience_ids(self) -> list[str]:
+        return [audience for audience, _ in self.audiences]
 
 
 @dataclass(frozen=True)

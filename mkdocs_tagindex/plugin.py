@@ -26,6 +26,10 @@ log = get_plugin_logger(__name__)
 
 CSS = "assets/tagindex/tagindex.css"
 """Stylesheet shipped in `theme_overrides/`, added to `extra_css`."""
+FILTERS_CSS = "assets/tagindex/tagindex-filters.css"
+"""Styles of the audience switch and filter chips."""
+JS = "assets/tagindex/tagindex.js"
+"""Audience switch and filters: plain JavaScript, no requests; pages work without it."""
 
 
 def theme_overrides_dir() -> str:
@@ -89,8 +93,11 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         if ours not in dirs:
             custom = config.theme.custom_dir
             dirs.insert(dirs.index(custom) + 1 if custom in dirs else 0, ours)
-        if CSS not in config.extra_css:
-            config.extra_css.append(CSS)
+        for css in (CSS, FILTERS_CSS):
+            if css not in config.extra_css:
+                config.extra_css.append(css)
+        if JS not in [str(script) for script in config.extra_javascript]:
+            config.extra_javascript.append(JS)
         return config
 
     # -- files: read front matter, add generated pages ------------------------------------------
@@ -135,6 +142,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             meta = self._read(file)
             if meta is not None:
                 self.site_metas[src_uri] = meta
+                self._check_audience(meta)
         spellings: list[tuple[str, str]] = []
         for lang, selected in self.languages.select(self.site_metas).items():
             tags = self.lang_tags[lang] = set()
@@ -210,6 +218,24 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
 
     on_files = CombinedEvent(_on_files_site, _on_files_language)
 
+    def _check_audience(self, meta: collect.ArticleMeta) -> None:
+        known = {collect.tag_key(str(a)) for a in self.config.audiences}
+        for audience in meta.audience:
+            if known and audience not in known:
+                key = self.config.front_matter.audience
+                self._warn(
+                    f"{meta.src_uri}: front matter '{key}': '{audience}' is not one of the "
+                    f"configured audiences ({', '.join(sorted(known))})"
+                )
+
+    def _audiences(self) -> tuple[tuple[str, str], ...]:
+        """Configured audiences with their label in this build's language."""
+        out = []
+        for audience, labels in self.config.audiences.items():
+            label = i18n.pick(labels, self.lang) if isinstance(labels, dict) else labels
+            out.append((collect.tag_key(str(audience)), str(label or audience)))
+        return tuple(out)
+
     def _is_fallback(self, file: File) -> bool:
         locale = i18n.file_language(file)
         return locale is not None and locale != self.lang
@@ -278,6 +304,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             read_time=minutes,
             lang=meta.lang or (i18n.file_language(page.file) if page is not None else None),
             fallback=self.fallbacks.get(meta.src_uri, False),
+            audience=meta.audience,
         )
 
     @event_priority(100)  # before Material's tags plugin renders listings from the environment
@@ -331,6 +358,8 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
                 index=self.index,
                 tag=tag,
                 index_url=self.index_url,
+                audiences=self._audiences(),
+                filters=tuple(self.config.filters),
             )
             return context
         article = self.rendered.get(page.file.src_uri)
