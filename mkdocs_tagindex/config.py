@@ -42,6 +42,8 @@ class ReadTimeConfig(Config):
 
     enabled = c.Type(bool, default=True)
     """Compute read times at all (a `read_time` in front matter is shown either way)."""
+    language = c.Optional(c.Type(str))
+    """Language of pages when neither static-i18n nor the theme's `language` names one."""
     rates = c.Type(dict, default={})
     """Per-language overrides of the reading speeds, e.g. `{ja: {chars_per_minute: 500}}`;
     the key `default` applies to languages without an entry."""

@@ -163,8 +163,13 @@ def build_language(config: MkDocsConfig) -> str:
     plugin = _i18n_plugin(config)
     if plugin is not None and getattr(plugin, "current_language", None):
         return str(plugin.current_language)  # type: ignore[attr-defined]
+    return theme_language(config) or "en"
+
+
+def theme_language(config: MkDocsConfig) -> str | None:
+    """The theme's language (Material's `language`, MkDocs themes' `locale`), if set."""
     theme_lang = config.theme.get("language") or config.theme.get("locale")
-    return str(theme_lang) if theme_lang else "en"
+    return str(theme_lang) if theme_lang else None
 
 
 def is_first_build(config: MkDocsConfig) -> bool:

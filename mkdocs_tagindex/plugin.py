@@ -272,7 +272,13 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             return html
         minutes = meta.read_time
         if minutes is None and self.config.read_time.enabled:
-            lang = meta.lang or i18n.file_language(page.file) or self.lang
+            lang = (
+                meta.lang
+                or i18n.file_language(page.file)
+                or i18n.theme_language(config)
+                or self.config.read_time.language
+                or self.lang
+            )
             if lang not in self.rates:
                 self.rates[lang] = readtime.rates_for(lang, self.config.read_time.rates)
             minutes = readtime.minutes(html, self.rates[lang])
