@@ -67,6 +67,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         self.urls: dict[str, str] = {}
         self.index_url: str | None = None
         self.index: model.TagIndex | None = None
+        self.env: Environment | None = None
         self.languages = i18n.Languages(current="en", default="en", build=("en",))
         self.lang = "en"
         self.labels, _ = i18n.labels_for("en", {})
@@ -326,6 +327,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         env.loader = ChoiceLoader(
             [env.loader, PrefixLoader({"tagindex-theme": FileSystemLoader(theme_dirs)})]
         )
+        self.env = env
         articles = []
         for src_uri, meta in self.metas.items():
             article = self.rendered.get(src_uri)
@@ -357,7 +359,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             return context
         if isinstance(page, GeneratedPage):
             tag = self.index.by_key.get(page.key) if page.key is not None else None
-            context["tagindex"] = PageContext(  # type: ignore[typeddict-unknown-key]
+            context["tagindex"] = page_context = PageContext(  # type: ignore[typeddict-unknown-key]
                 kind=page.kind,
                 lang=self.lang,
                 labels=self.labels,
@@ -367,6 +369,10 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
                 audiences=self._audiences(),
                 filters=tuple(self.config.filters),
             )
+            # What the search plugin (it runs after us) indexes for this page.
+            if self.env is not None:
+                search = self.env.get_template("tagindex/search.html")
+                page.content = search.render(tagindex=page_context)
             return context
         article = self.rendered.get(page.file.src_uri)
         if article is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 import subprocess
@@ -165,6 +166,11 @@ def test_each_language_has_its_own_tag_pages(
     assert f"{base}{en_prefix}tags/grpo/{ext}" in locs
     assert f"{base}{ja_prefix}tags/grpo/{ext}" in locs
     assert f"{base}{en_prefix}tags/{ext}" in locs
+    index = json.loads((site.dir / "search/search_index.json").read_text("utf-8"))
+    entries = {d["location"]: d for d in index["docs"]}
+    for lang in ("en", "ja"):
+        entry = entries[f"{prefix[lang]}tags/grpo/{ext}"]
+        assert entry["title"] == "grpo" and "#grpo" in entry["text"]
 
 
 def test_site_without_i18n_is_one_language(tmp_path: Path) -> None:
