@@ -66,6 +66,8 @@ class TagIndexConfig(Config):
     """Order of the cards on a tag page. Ties are broken by title, then by source path."""
     sort_reverse = c.Type(bool, default=False)
     """Reverse the order above (date is already newest first)."""
+    per_page = c.Type(int, default=50)
+    """Cards per tag page; longer tags continue on `<tags_dir>/<slug>/page/2/` (0: one page)."""
     chips = c.Type(bool, default=True)
     """Link the tags shown on article pages (Material's tags spot) to this plugin's tag pages."""
     tags_file = c.Optional(c.File(exists=True))

@@ -55,6 +55,10 @@ LABELS: dict[str, dict[str, Any]] = {
         "filter_category": "Category",
         "free": "Free",
         "all_tags": "All tags",
+        "page_title": "{name} (page {number} of {pages})",
+        "previous": "Previous",
+        "next": "Next",
+        "page_of": "Page {number} of {pages}",
         "tag_heading": "#{name}",
         "types": {
             "paper": "PAPER",
@@ -76,6 +80,10 @@ LABELS: dict[str, dict[str, Any]] = {
         "filter_category": "カテゴリ",
         "free": "無料",
         "all_tags": "すべてのタグ",
+        "page_title": "{name}（{number}/{pages}ページ）",
+        "previous": "前へ",
+        "next": "次へ",
+        "page_of": "{pages}ページ中{number}ページ目",
         "tag_heading": "#{name}",
         "types": {
             "paper": "論文",

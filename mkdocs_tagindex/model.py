@@ -60,6 +60,23 @@ class Card:
 
 
 @dataclass(frozen=True)
+class Pagination:
+    """Where a page of a long tag stands: `number` of `count`, and every page's URL."""
+
+    number: int
+    count: int
+    urls: tuple[str, ...]
+
+    @property
+    def previous_url(self) -> str | None:
+        return self.urls[self.number - 2] if self.number > 1 else None
+
+    @property
+    def next_url(self) -> str | None:
+        return self.urls[self.number] if self.number < self.count else None
+
+
+@dataclass(frozen=True)
 class Tag:
     """A tag with its articles in card order."""
 

@@ -14,7 +14,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from .i18n import Labels
-from .model import Article, Tag, TagIndex
+from .model import Article, Card, Pagination, Tag, TagIndex
 
 Kind = Literal["tag", "index"]
 
@@ -26,11 +26,20 @@ class GeneratedPage(Page):
     """A page whose body is rendered by a template from the tag model, not from Markdown."""
 
     def __init__(
-        self, title: str, file: File, config: MkDocsConfig, *, kind: Kind, key: str | None
+        self,
+        title: str,
+        file: File,
+        config: MkDocsConfig,
+        *,
+        kind: Kind,
+        key: str | None,
+        number: int = 1,
     ) -> None:
         super().__init__(title, file, config)
         self.kind: Kind = kind
         self.key = key
+        self.number = number
+        """Page number within a paginated tag (1 for the tag's own URL)."""
         self._page_title = title
 
     def read_source(self, config: MkDocsConfig) -> None:
@@ -63,6 +72,10 @@ class PageContext:
     index: TagIndex
     tag: Tag | None = None
     index_url: str | None = None
+    cards: tuple[Card, ...] = ()
+    """The cards of this page (all of them unless the tag is paginated)."""
+    pagination: Pagination | None = None
+    """Page number, count and URLs when the tag has more cards than `per_page`."""
     audiences: tuple[tuple[str, str], ...] = ()
     """(id, label in this language) of each configured audience, for the switch."""
     filters: tuple[str, ...] = ()

@@ -7,6 +7,7 @@ static-i18n has rebuilt the file list (its priority is -100).
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any, cast
 
@@ -55,6 +56,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         self.catalog = tagsfile.TagCatalog()
         self.slugs: dict[str, str] = {}
         self.lang_tags: dict[str, set[str]] = {}
+        self.lang_counts: dict[str, Counter[str]] = {}
 
     def _reset(self) -> None:
         """Forget the previous build (another language, or a serve reload)."""
@@ -65,6 +67,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         self.rendered: dict[str, model.Article] = {}
         self.names: dict[str, str] = {}
         self.urls: dict[str, str] = {}
+        self.page_urls: dict[str, list[str]] = {}
         self.index_url: str | None = None
         self.index: model.TagIndex | None = None
         self.env: Environment | None = None
@@ -147,13 +150,15 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         spellings: list[tuple[str, str]] = []
         for lang, selected in self.languages.select(self.site_metas).items():
             tags = self.lang_tags[lang] = set()
+            counts = self.lang_counts[lang] = Counter()
             for uri in selected:
                 own = self.languages.locale_of(uri)[0] == lang
-                for name in self.site_metas[uri].tags:
-                    tag_id = self._tag_id(name, uri)
-                    if own:  # a tag only on untranslated fallbacks has no page here
-                        tags.add(tag_id)
-                    spellings.append((tag_id, name))
+                ids = {self._tag_id(name, uri): name for name in self.site_metas[uri].tags}
+                if own:  # a tag only on untranslated fallbacks has no page here
+                    tags.update(ids)
+                if own or self.config.fallback_articles == "mark":
+                    counts.update(ids.keys())
+                spellings.extend(ids.items())
         shown_as = model.display_names(spellings)
         self.slugs, collisions = slugs.assign(shown_as)
         for collision in collisions:
@@ -198,16 +203,24 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
                 self.slugs[tag_id] = slugs.slugify(tag_id)
 
         taken = {f.dest_uri: f for f in files}
-        tags_dir = self.config.tags_dir.strip("/")
-        index_src = f"{tags_dir}/index.md"
+        index_src = f"{self.config.tags_dir.strip('/')}/index.md"
+        counts = Counter(t for ids in self.article_tags.values() for t in ids)
         for tag_id in sorted(own_ids):
-            src = f"{tags_dir}/{self.slugs[tag_id]}/index.md"
-            targets = {
-                lang: new_file(config, src if tag_id in tags else index_src, langs.prefix(lang))
-                for lang, tags in self.lang_tags.items()
-                if lang != self.lang and (tag_id in tags or self.config.index)
-            }
-            self.urls[tag_id] = self._add_page(files, config, taken, src, "tag", tag_id, targets)
+            self.page_urls[tag_id] = [
+                self._add_page(
+                    files,
+                    config,
+                    taken,
+                    self._tag_src(tag_id, number),
+                    "tag",
+                    tag_id,
+                    self._tag_alternates(config, tag_id, number),
+                    number=number,
+                    pages=self._page_count(counts[tag_id]),
+                )
+                for number in range(1, self._page_count(counts[tag_id]) + 1)
+            ]
+            self.urls[tag_id] = self.page_urls[tag_id][0]
         if self.config.index:
             targets = {
                 lang: new_file(config, index_src, langs.prefix(lang))
@@ -218,6 +231,32 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         return files
 
     on_files = CombinedEvent(_on_files_site, _on_files_language)
+
+    def _page_count(self, articles: int) -> int:
+        per_page = self.config.per_page
+        return max(1, -(-articles // per_page)) if per_page else 1
+
+    def _tag_src(self, tag_id: str, number: int) -> str:
+        """Source path of page `number` of a tag: `tags/<slug>/`, then `tags/<slug>/page/2/`."""
+        base = f"{self.config.tags_dir.strip('/')}/{self.slugs[tag_id]}"
+        return f"{base}/index.md" if number == 1 else f"{base}/page/{number}/index.md"
+
+    def _tag_alternates(self, config: MkDocsConfig, tag_id: str, number: int) -> dict[str, File]:
+        """Switcher targets: the same tag and page number in each other language, else its
+        first page, else that language's all-tags page."""
+        targets = {}
+        for lang, tags in self.lang_tags.items():
+            if lang == self.lang:
+                continue
+            if tag_id in tags:
+                pages = self._page_count(self.lang_counts[lang][tag_id])
+                src = self._tag_src(tag_id, number if number <= pages else 1)
+            elif self.config.index:
+                src = f"{self.config.tags_dir.strip('/')}/index.md"
+            else:
+                continue
+            targets[lang] = new_file(config, src, self.languages.prefix(lang))
+        return targets
 
     def _check_audience(self, meta: collect.ArticleMeta) -> None:
         known = {collect.tag_key(str(a)) for a in self.config.audiences}
@@ -250,6 +289,9 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         kind: Kind,
         key: str | None,
         alternates: dict[str, File],
+        *,
+        number: int = 1,
+        pages: int = 1,
     ) -> str:
         """Generate a page unless the author has one at the same place; return its URL."""
         file = new_file(config, src_uri, self.languages.prefix(self.lang))
@@ -258,7 +300,9 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             log.info(f"tagindex: '{existing.src_uri}' is the author's own page; not generating it")
             return existing.url
         title = self.labels.t("all_tags") if key is None else self.names[key]
-        GeneratedPage(title, file, config, kind=kind, key=key)
+        if number > 1:
+            title = self.labels.t("page_title", name=title, number=number, pages=pages)
+        GeneratedPage(title, file, config, kind=kind, key=key, number=number)
         i18n.link_alternates(config, file, alternates)
         files.append(file)
         return file.url
@@ -359,6 +403,11 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             return context
         if isinstance(page, GeneratedPage):
             tag = self.index.by_key.get(page.key) if page.key is not None else None
+            cards = tag.cards if tag is not None else ()
+            urls = self.page_urls.get(page.key or "", [])
+            per_page = self.config.per_page
+            if per_page and tag is not None:
+                cards = cards[(page.number - 1) * per_page : page.number * per_page]
             context["tagindex"] = page_context = PageContext(  # type: ignore[typeddict-unknown-key]
                 kind=page.kind,
                 lang=self.lang,
@@ -368,6 +417,14 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
                 index_url=self.index_url,
                 audiences=self._audiences(),
                 filters=tuple(self.config.filters),
+                cards=cards,
+                pagination=model.Pagination(
+                    number=page.number,
+                    count=len(urls),
+                    urls=tuple(urls),
+                )
+                if len(urls) > 1
+                else None,
             )
             # What the search plugin (it runs after us) indexes for this page.
             if self.env is not None:
