@@ -115,11 +115,23 @@ def pick(texts: Mapping[str, Any], lang: str) -> str | None:
     return None
 
 
-def _merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+def _is_plural(value: object) -> bool:
+    return isinstance(value, Mapping) and bool(set(value) & {"zero", "one", "two", "few", "many"})
+
+
+def _merge(
+    base: dict[str, Any], override: Mapping[str, Any], *, replace_plurals: bool = False
+) -> dict[str, Any]:
+    """Deep merge; with `replace_plurals`, another language's plural forms replace English ones
+    whole (German `{other: …}` must not keep English's `one`)."""
     out = copy.deepcopy(base)
     for key, value in override.items():
+        plural = isinstance(value, Mapping) and (_is_plural(value) or "other" in value)
         if isinstance(value, Mapping) and isinstance(out.get(key), dict):
-            out[key] = _merge(out[key], value)
+            if replace_plurals and plural:
+                out[key] = dict(value)
+            else:
+                out[key] = _merge(out[key], value, replace_plurals=replace_plurals)
         else:
             out[key] = value
     return out
@@ -156,8 +168,10 @@ def labels_for(lang: str, overrides: Mapping[str, Any]) -> tuple[Labels, bool]:
     """The labels of `lang` with the site's overrides; the flag says English was substituted."""
     base = lang.replace("-", "_").split("_")[0].lower()
     known = base in LABELS or base in overrides
-    table = _merge(LABELS["en"], LABELS.get(base, {}))
-    table = _merge(table, overrides.get(base, overrides.get(lang, {})))
+    table = _merge(LABELS["en"], LABELS.get(base, {}), replace_plurals=True)
+    own = overrides.get(base, overrides.get(lang, {}))
+    # merged into a built-in table of the same language; replacing English's forms otherwise
+    table = _merge(table, own, replace_plurals=base not in LABELS)
     return Labels(lang=base, table=table), not known
 
 

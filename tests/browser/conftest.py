@@ -4,6 +4,7 @@ Chromium for the whole session, and a fresh browser context for every page a tes
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from playwright.sync_api import (
     Browser,
     BrowserContext,
@@ -174,3 +176,81 @@ def new_page(browser: Browser, example_site: ServedSite) -> Iterator[PageFactory
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+# -- the example site with Material's instant navigation (tests/browser/test_filters.py) ----------
+
+
+@pytest.fixture(scope="session")
+def instant_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedSite]:
+    """A copy of the example site with `navigation.instant` on, built and served on its own port.
+
+    The server starts first so that `site_url` can name its port: Material's instant navigation
+    only takes over links that its sitemap.xml lists. The build runs without `--strict`, because
+    mkdocs-static-i18n warns that its language switcher does not support instant navigation."""
+    project = tmp_path_factory.mktemp("instant") / "example_site"
+    shutil.copytree(EXAMPLE_CONFIG.parent, project, ignore=shutil.ignore_patterns("site"))
+    out = project / "site"
+    out.mkdir()
+
+    server = _QuietServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(out)))
+    host, port = server.server_address[:2]
+    base_url = f"http://{host!s}:{port}"
+    try:
+        config = yaml.safe_load((project / "mkdocs.yml").read_text("utf-8"))
+        features = config["theme"].setdefault("features", [])
+        if "navigation.instant" not in features:
+            features.append("navigation.instant")
+        config["site_url"] = base_url + "/"
+        (project / "mkdocs.yml").write_text(
+            yaml.safe_dump(config, allow_unicode=True, sort_keys=False), "utf-8"
+        )
+        result = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "-f", "mkdocs.yml", "-d", str(out)],
+            cwd=project,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert result.returncode == 0, f"instant site build failed:\n{result.stderr[-4000:]}"
+        assert "Traceback" not in result.stderr, result.stderr[-4000:]
+        assert (out / "tags" / "grpo" / "index.html").is_file(), sorted(os.listdir(out))
+
+        thread = threading.Thread(target=server.serve_forever, name="instant-site", daemon=True)
+        thread.start()
+        try:
+            yield ServedSite(dir=out, base_url=base_url)
+        finally:
+            server.shutdown()
+            thread.join(timeout=10)
+    finally:
+        server.server_close()
+
+
+@pytest.fixture
+def new_instant_page(browser: Browser, instant_site: ServedSite) -> Iterator[PageFactory]:
+    """`new_page`, for the instant-navigation copy of the example site."""
+    contexts: list[BrowserContext] = []
+
+    def open_page(viewport: ViewportSize = DESKTOP, **options: Any) -> OpenedPage:
+        context = browser.new_context(viewport=viewport, **options)
+        contexts.append(context)
+        context.set_default_timeout(15_000)
+        page = context.new_page()
+        opened = OpenedPage(page=page, context=context)
+
+        def only_loopback(route: Route) -> None:
+            if route.request.url.startswith(instant_site.base_url + "/"):
+                route.continue_()
+            else:
+                opened.blocked.append(route.request.url)
+                route.abort()
+
+        context.route("**/*", only_loopback)
+        page.on("pageerror", lambda exc: opened.errors.append(str(exc)))
+        return opened
+
+    yield open_page
+    for context in contexts:
+        context.close()

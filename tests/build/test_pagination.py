@@ -15,7 +15,8 @@ def numbers(page: BeautifulSoup) -> list[str]:
 
 
 def test_pages_of_a_long_tag(tmp_path: Path) -> None:
-    write_config(tmp_path, material_config(per_page=5, sort_by="title"))
+    options = {"per_page": 5, "sort_by": "title", "audiences": {"s": "S"}, "filters": ["type"]}
+    write_config(tmp_path, material_config(**options))
     write_page(tmp_path, "index.md", {"title": "Home"}, "Hi\n")
     for i in range(12):
         tags = ["long", "short"] if i < 3 else ["long"]
@@ -38,12 +39,15 @@ def test_pages_of_a_long_tag(tmp_path: Path) -> None:
     assert third.select_one("a[rel=next]") is None
     current = second.select_one(".tagindex-pagination [aria-current=page]")
     assert current is not None and current.get_text() == "2"
+    # the audience switch and filters act on one page's cards only, so long tags go without
+    assert second.select("[data-tagindex-toolbar]") == []
     title = second.select_one("title")
     assert title is not None and "page 2 of 3" in title.get_text()
     # the short tag is one page, without pagination
     short = site.html("tags/short/index.html")
     assert numbers(short) == ["01", "02", "03"]
     assert short.select_one(".tagindex-pagination") is None
+    assert short.select("[data-tagindex-toolbar]")
     write_config(tmp_path, material_config(per_page=0))
     whole = build(tmp_path, "--strict")
     assert len(numbers(whole.html("tags/long/index.html"))) == 12

@@ -37,3 +37,12 @@ def test_plural_categories() -> None:
     assert i18n.plural_category("en_GB", 0) == "other"
     assert i18n.plural_category("ja", 1) == "other"
     assert i18n.plural_category("fr", 0) == "one"
+
+
+def test_other_languages_do_not_inherit_english_plural_forms() -> None:
+    ja, _ = i18n.labels_for("ja", {})
+    assert "one" not in ja.table["articles"]
+    de, _ = i18n.labels_for("de", {"de": {"articles": {"other": "{count} Artikel"}}})
+    assert de.t("articles", 1) == "1 Artikel"
+    en, _ = i18n.labels_for("en", {"en": {"articles": {"other": "{count} posts"}}})
+    assert en.t("articles", 1) == "1 article"  # an English override keeps English's other forms

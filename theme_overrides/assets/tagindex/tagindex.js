@@ -1,0 +1,298 @@
+/* mkdocs-tagindex: the audience switch and the card filters of tag pages.
+ *
+ * The pages are complete without this script: every card shows with its static number and the
+ * full count, and the toolbars carry the `hidden` attribute. The script
+ *   - shows the toolbars ([data-tagindex-toolbar]) and keeps aria-pressed of their buttons right;
+ *   - on a tag page, shows only the cards whose data-tagindex-facets match every chosen facet
+ *     (AND across facets; a card with no audience is for every audience), numbers the shown
+ *     cards 01, 02, … and rewrites the count line (aria-live) from the labels;
+ *   - on the all-tags page, shows each tag's count for the chosen audience from
+ *     data-tagindex-counts, hides tags with none and counts the tags left in the header;
+ *   - remembers the audience in localStorage ("tagindex.audience") and writes every choice to
+ *     the URL (?audience=students&type=paper) with history.replaceState; a URL parameter wins
+ *     over the stored audience (and does not overwrite it; only a click does). Other facets
+ *     live in the URL only.
+ * It works with Material's instant navigation: init() runs on every document$ emission, is
+ * idempotent, and one delegated click listener on document serves every page.
+ * No framework, no network requests. Public: window.tagindex.init().
+ */
+(function () {
+  "use strict";
+
+  // Loaded twice (a theme that also lists it in extra_javascript): one listener is enough.
+  if (window.tagindex && typeof window.tagindex.init === "function") {
+    window.tagindex.init();
+    return;
+  }
+
+  const STORAGE_KEY = "tagindex.audience";
+  const AUDIENCE = "audience";
+  const ROOT = ".tagindex";
+  const GROUP = "[data-tagindex-facet]";
+  const BUTTON = "[data-tagindex-value]";
+
+  // Text of the count lines and card numbers as the page was built, to restore on "All".
+  const originals = new WeakMap();
+  // Parsed data-tagindex-facets / data-tagindex-counts of each element.
+  const parsed = new WeakMap();
+
+  function parseJSON(text) {
+    if (typeof text !== "string" || text.trim() === "") return null;
+    try {
+      const value = JSON.parse(text);
+      return value && typeof value === "object" ? value : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function dataOf(el, attribute) {
+    if (!parsed.has(el)) parsed.set(el, parseJSON(el.getAttribute(attribute)) || {});
+    return parsed.get(el);
+  }
+
+  function remember(el) {
+    if (!originals.has(el)) originals.set(el, el.textContent);
+    return originals.get(el);
+  }
+
+  function setText(el, text) {
+    // Only a real change: a live region re-announces every write.
+    if (el.textContent !== text) el.textContent = text;
+  }
+
+  // -- storage and URL ---------------------------------------------------------------------------
+
+  function storedAudience() {
+    try {
+      return window.localStorage.getItem(STORAGE_KEY);
+    } catch (error) {
+      return null; // storage disabled
+    }
+  }
+
+  function storeAudience(value) {
+    try {
+      if (value) window.localStorage.setItem(STORAGE_KEY, value);
+      else window.localStorage.removeItem(STORAGE_KEY);
+    } catch (error) {
+      /* storage disabled or full: the choice lasts for this page */
+    }
+  }
+
+  function writeURL(facet, value) {
+    try {
+      const url = new URL(window.location.href);
+      if (value) url.searchParams.set(facet, value);
+      else url.searchParams.delete(facet);
+      const next = url.pathname + url.search + url.hash;
+      const here = window.location.pathname + window.location.search + window.location.hash;
+      // Keep history.state: Material's instant navigation keeps the scroll offset there.
+      if (next !== here) window.history.replaceState(window.history.state, "", next);
+    } catch (error) {
+      /* an opaque origin or a sandbox: the filter still works */
+    }
+  }
+
+  // -- labels ------------------------------------------------------------------------------------
+
+  /** {lang, articles: {one, other, …}, tags: {…}} from the page's data-tagindex-labels
+   *  attribute (an attribute, not a JSON <script>: Material's instant navigation re-runs every
+   *  inline script of the new content, and JSON is not JavaScript).
+   */
+  function labelsOf(root) {
+    const holder = root.hasAttribute("data-tagindex-labels")
+      ? root
+      : root.querySelector("[data-tagindex-labels]");
+    return (holder && parseJSON(holder.getAttribute("data-tagindex-labels"))) || {};
+  }
+
+  function pluralForm(lang, n) {
+    try {
+      return new Intl.PluralRules(lang || document.documentElement.lang || undefined).select(n);
+    } catch (error) {
+      return "other";
+    }
+  }
+
+  function label(labels, key, n) {
+    const forms = labels[key];
+    if (!forms || typeof forms !== "object") return String(n);
+    let template = forms[pluralForm(labels.lang, n)];
+    if (typeof template !== "string") template = forms.other;
+    if (typeof template !== "string") return String(n);
+    return template.split("{count}").join(String(n));
+  }
+
+  // -- state -------------------------------------------------------------------------------------
+
+  function groupsOf(root) {
+    return Array.from(root.querySelectorAll(GROUP));
+  }
+
+  function buttonsOf(group) {
+    return Array.from(group.querySelectorAll(BUTTON));
+  }
+
+  function valueOf(button) {
+    return button.getAttribute("data-tagindex-value") || "";
+  }
+
+  function facetOf(group) {
+    return group.getAttribute("data-tagindex-facet") || "";
+  }
+
+  /** The choice of each facet on the page: URL first, then (audience only) localStorage. */
+  function initialState(root) {
+    const params = new URLSearchParams(window.location.search);
+    const state = {};
+    for (const group of groupsOf(root)) {
+      const facet = facetOf(group);
+      const values = buttonsOf(group).map(valueOf);
+      let value = "";
+      if (params.has(facet) && values.includes(params.get(facet))) {
+        value = params.get(facet);
+      } else if (facet === AUDIENCE) {
+        const stored = storedAudience();
+        if (stored !== null && values.includes(stored)) value = stored;
+      }
+      state[facet] = value;
+    }
+    return state;
+  }
+
+  /** The choice of each facet as the buttons show it. */
+  function currentState(root) {
+    const state = {};
+    for (const group of groupsOf(root)) {
+      const pressed = buttonsOf(group).find((b) => b.getAttribute("aria-pressed") === "true");
+      state[facetOf(group)] = pressed ? valueOf(pressed) : "";
+    }
+    return state;
+  }
+
+  // -- rendering ---------------------------------------------------------------------------------
+
+  function matches(facets, facet, value) {
+    const list = Array.isArray(facets[facet]) ? facets[facet].map(String) : [];
+    // An article that names no audience is for everyone.
+    if (facet === AUDIENCE && list.length === 0) return true;
+    return list.includes(value);
+  }
+
+  function renderCards(root, state, labels) {
+    const cards = Array.from(root.querySelectorAll(".tagindex-cards .tagindex-card"));
+    if (cards.length === 0) return;
+    const active = Object.keys(state).filter((facet) => state[facet] !== "");
+    const shown = [];
+    for (const card of cards) {
+      const facets = dataOf(card, "data-tagindex-facets");
+      const visible = active.every((facet) => matches(facets, facet, state[facet]));
+      if (card.hidden === visible) card.hidden = !visible;
+      if (visible) shown.push(card);
+      const number = card.querySelector(".tagindex-card__number");
+      if (number) setText(number, remember(number));
+    }
+    if (active.length > 0) {
+      const width = Math.max(2, String(shown.length).length);
+      shown.forEach((card, i) => {
+        const number = card.querySelector(".tagindex-card__number");
+        if (number) setText(number, String(i + 1).padStart(width, "0"));
+      });
+    }
+    const count = root.querySelector(".tagindex-count");
+    if (count) {
+      const built = remember(count);
+      setText(count, active.length > 0 ? label(labels, "articles", shown.length) : built);
+    }
+  }
+
+  function renderIndex(root, audience, labels) {
+    const items = Array.from(root.querySelectorAll(".tagindex-index__item"));
+    if (items.length === 0) return;
+    let left = 0;
+    for (const item of items) {
+      const count = item.querySelector(".tagindex-index__count");
+      const built = count ? remember(count) : "";
+      const counts = item.hasAttribute("data-tagindex-counts")
+        ? dataOf(item, "data-tagindex-counts")
+        : null;
+      let n = null;
+      if (audience && counts) {
+        n = Number(counts[audience]);
+        if (!Number.isFinite(n) || n < 0) n = 0;
+      }
+      const visible = n === null || n > 0;
+      if (item.hidden === visible) item.hidden = !visible;
+      if (visible) left += 1;
+      if (count) setText(count, n === null ? built : label(labels, "articles", n));
+    }
+    const header = root.querySelector(".tagindex-count");
+    if (header) {
+      const built = remember(header);
+      // The audience's article total is not on the page: the filtered line counts tags only.
+      setText(header, audience ? label(labels, "tags", left) : built);
+    }
+  }
+
+  function render(root, state) {
+    for (const group of groupsOf(root)) {
+      const chosen = state[facetOf(group)] || "";
+      for (const button of buttonsOf(group)) {
+        const pressed = valueOf(button) === chosen ? "true" : "false";
+        if (button.getAttribute("aria-pressed") !== pressed) {
+          button.setAttribute("aria-pressed", pressed);
+        }
+      }
+    }
+    const labels = labelsOf(root);
+    renderCards(root, state, labels);
+    renderIndex(root, state[AUDIENCE] || "", labels);
+  }
+
+  // -- wiring ------------------------------------------------------------------------------------
+
+  function init() {
+    for (const root of document.querySelectorAll(ROOT)) {
+      if (groupsOf(root).length === 0) continue;
+      for (const toolbar of root.querySelectorAll("[data-tagindex-toolbar]")) {
+        const usable = Array.from(toolbar.querySelectorAll(GROUP)).some(
+          (group) => buttonsOf(group).length > 1
+        );
+        if (usable) toolbar.hidden = false;
+      }
+      render(root, initialState(root));
+    }
+  }
+
+  function onClick(event) {
+    if (!(event.target instanceof Element)) return;
+    const button = event.target.closest(BUTTON);
+    const group = button && button.closest(GROUP);
+    const root = group && group.closest(ROOT);
+    if (!root || button.disabled) return;
+    const facet = facetOf(group);
+    const value = valueOf(button);
+    const state = currentState(root);
+    state[facet] = value;
+    render(root, state);
+    if (facet === AUDIENCE) storeAudience(value);
+    writeURL(facet, value);
+  }
+
+  document.addEventListener("click", onClick);
+  // Back/forward from the bfcache: the stored audience may have changed on another page.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) init();
+  });
+
+  window.tagindex = { init: init };
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(() => init());
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init, { once: true });
+  } else {
+    init();
+  }
+})();
