@@ -147,22 +147,32 @@ class DateValue(BaseConfigOption[datetime.date | None]):
         raise ValidationError(f"expected a date like 2026-05-31, got {value!r:.60}")
 
 
+def _as_number(value: object) -> float | None:
+    """A YAML number or a numeric string as a float; None for anything else (NaN included)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        number = float(value)
+    elif isinstance(value, str):
+        try:
+            number = float(value.strip())
+        except ValueError:
+            return None
+    else:
+        return None
+    return None if number != number else number
+
+
 class Number(BaseConfigOption[float | None]):
     """A number (`weight`); numeric strings are accepted."""
 
     def run_validation(self, value: object) -> float | None:
         if value is None:
             return None
-        if isinstance(value, bool):
-            raise ValidationError(f"expected a number, got {value!r}")
-        if isinstance(value, (int, float)):
-            return float(value)
-        if isinstance(value, str):
-            try:
-                return float(value)
-            except ValueError:
-                pass
-        raise ValidationError(f"expected a number, got {value!r:.60}")
+        number = _as_number(value)
+        if number is None:
+            raise ValidationError(f"expected a number, got {value!r:.60}")
+        return number
 
 
 class Minutes(BaseConfigOption[int | None]):
@@ -171,15 +181,8 @@ class Minutes(BaseConfigOption[int | None]):
     def run_validation(self, value: object) -> int | None:
         if value is None:
             return None
-        minutes: float | None = None
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            minutes = float(value)
-        elif isinstance(value, str):
-            try:
-                minutes = float(value.strip())
-            except ValueError:
-                minutes = None
-        if minutes is None or minutes != minutes:  # NaN
+        minutes = _as_number(value)
+        if minutes is None:
             raise ValidationError(f"expected a number of minutes, got {value!r:.60}")
         if not 1 <= minutes <= MAX_READ_TIME:
             raise ValidationError(

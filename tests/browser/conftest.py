@@ -141,12 +141,8 @@ class OpenedPage:
 PageFactory = Callable[..., OpenedPage]
 
 
-@pytest.fixture
-def new_page(browser: Browser, example_site: ServedSite) -> Iterator[PageFactory]:
-    """`new_page(viewport=..., **context_options)`: a page in a fresh context.
-
-    Requests to anything but the local server (Material's Google Fonts, for one) are aborted, so
-    the tests never touch the network and fonts come from the system (Noto CJK for Japanese)."""
+def _page_opener(browser: Browser, site: ServedSite) -> Iterator[PageFactory]:
+    """Open pages in fresh contexts that may reach `site` only; close them all afterwards."""
     contexts: list[BrowserContext] = []
 
     def open_page(viewport: ViewportSize = DESKTOP, **options: Any) -> OpenedPage:
@@ -157,7 +153,7 @@ def new_page(browser: Browser, example_site: ServedSite) -> Iterator[PageFactory
         opened = OpenedPage(page=page, context=context)
 
         def only_loopback(route: Route) -> None:
-            if route.request.url.startswith(example_site.base_url + "/"):
+            if route.request.url.startswith(site.base_url + "/"):
                 route.continue_()
             else:
                 opened.blocked.append(route.request.url)
@@ -170,6 +166,12 @@ def new_page(browser: Browser, example_site: ServedSite) -> Iterator[PageFactory
     yield open_page
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def new_page(browser: Browser, example_site: ServedSite) -> Iterator[PageFactory]:
+    """Pages of the example site."""
+    yield from _page_opener(browser, example_site)
 
 
 @pytest.fixture(scope="session")
@@ -230,27 +232,5 @@ def instant_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedSit
 
 @pytest.fixture
 def new_instant_page(browser: Browser, instant_site: ServedSite) -> Iterator[PageFactory]:
-    """`new_page`, for the instant-navigation copy of the example site."""
-    contexts: list[BrowserContext] = []
-
-    def open_page(viewport: ViewportSize = DESKTOP, **options: Any) -> OpenedPage:
-        context = browser.new_context(viewport=viewport, **options)
-        contexts.append(context)
-        context.set_default_timeout(15_000)
-        page = context.new_page()
-        opened = OpenedPage(page=page, context=context)
-
-        def only_loopback(route: Route) -> None:
-            if route.request.url.startswith(instant_site.base_url + "/"):
-                route.continue_()
-            else:
-                opened.blocked.append(route.request.url)
-                route.abort()
-
-        context.route("**/*", only_loopback)
-        page.on("pageerror", lambda exc: opened.errors.append(str(exc)))
-        return opened
-
-    yield open_page
-    for context in contexts:
-        context.close()
+    """Pages of the example site built with navigation.instant."""
+    yield from _page_opener(browser, instant_site)
