@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import reprlib
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -29,6 +30,15 @@ except AttributeError:  # pragma: no cover - PyYAML built without libyaml
 
 # The same delimiters MkDocs accepts (mkdocs.utils.meta), so we see what MkDocs sees.
 _FRONT_MATTER = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.S)
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 2, 4, 4, 60, 60
+
+
+def short(value: object) -> str:
+    """A bounded repr for messages: YAML aliases can make a value billions of items long."""
+    return _REPR.repr(value)
+
 
 MAX_READ_TIME = 600
 """Largest `read_time` taken at face value (ten hours); larger values are typos."""
@@ -55,15 +65,16 @@ class TagList(BaseConfigOption[tuple[str, ...]]):
             items = list(value)
         else:
             raise ValidationError(
-                f"expected a list of tag names, got {type(value).__name__} {value!r:.60}"
+                f"expected a list of tag names, got {type(value).__name__} {short(value)}"
             )
         tags: list[str] = []
         for item in items:
             if isinstance(item, bool) or not isinstance(item, (str, int, float)):
-                raise ValidationError(
-                    f"expected a list of tag names, but one item is "
-                    f"{type(item).__name__} {item!r:.60}"
+                self.warnings.append(  # drop this item only: the page keeps its other tags
+                    f"a tag must be text, but one item is {type(item).__name__} {short(item)}; "
+                    "that item was ignored"
                 )
+                continue
             name = _clean_text(str(item))
             if not name:
                 self.warnings.append("an empty tag name was ignored")
@@ -83,11 +94,20 @@ class TextList(BaseConfigOption[tuple[str, ...]]):
     def run_validation(self, value: object) -> tuple[str, ...]:
         if value is None:
             return ()
-        items = value if isinstance(value, (list, tuple)) else [value]
+        if isinstance(value, (list, tuple)):
+            items: list[object] = list(value)
+        elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            items = [value]
+        else:
+            raise ValidationError(f"expected text, got {type(value).__name__} {short(value)}")
         out: list[str] = []
         for item in items:
             if isinstance(item, bool) or not isinstance(item, (str, int, float)):
-                raise ValidationError(f"expected text, got {type(item).__name__} {item!r:.60}")
+                self.warnings.append(
+                    f"expected text, but one item is {type(item).__name__} {short(item)}; "
+                    "that item was ignored"
+                )
+                continue
             text = _clean_text(str(item))
             if text and text not in out:
                 out.append(text)
@@ -101,7 +121,7 @@ class Text(BaseConfigOption[str | None]):
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            raise ValidationError(f"expected text, got {type(value).__name__} {value!r:.60}")
+            raise ValidationError(f"expected text, got {type(value).__name__} {short(value)}")
         return _clean_text(str(value)) or None
 
 
@@ -125,7 +145,7 @@ class Flag(BaseConfigOption[bool]):
             return bool(value)
         if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
             return value.strip().lower() in _TRUE
-        raise ValidationError(f"expected true or false, got {value!r:.60}")
+        raise ValidationError(f"expected true or false, got {short(value)}")
 
 
 class DateValue(BaseConfigOption[datetime.date | None]):
@@ -144,7 +164,7 @@ class DateValue(BaseConfigOption[datetime.date | None]):
                 return datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).date()
             except ValueError:
                 pass
-        raise ValidationError(f"expected a date like 2026-05-31, got {value!r:.60}")
+        raise ValidationError(f"expected a date like 2026-05-31, got {short(value)}")
 
 
 def _as_number(value: object) -> float | None:
@@ -171,7 +191,7 @@ class Number(BaseConfigOption[float | None]):
             return None
         number = _as_number(value)
         if number is None:
-            raise ValidationError(f"expected a number, got {value!r:.60}")
+            raise ValidationError(f"expected a number, got {short(value)}")
         return number
 
 
@@ -183,10 +203,10 @@ class Minutes(BaseConfigOption[int | None]):
             return None
         minutes = _as_number(value)
         if minutes is None:
-            raise ValidationError(f"expected a number of minutes, got {value!r:.60}")
+            raise ValidationError(f"expected a number of minutes, got {short(value)}")
         if not 1 <= minutes <= MAX_READ_TIME:
             raise ValidationError(
-                f"expected minutes between 1 and {MAX_READ_TIME}, got {value!r:.60}"
+                f"expected minutes between 1 and {MAX_READ_TIME}, got {short(value)}"
             )
         return round(minutes)
 
@@ -246,6 +266,10 @@ def split_front_matter(source: str, path: str, warn: Warn) -> dict[str, Any]:
         where = f" (line {mark.line + 2})" if mark is not None else ""
         problem = getattr(exc, "problem", None) or "invalid YAML"
         warn(f"{path}: front matter is not valid YAML{where}: {problem}; its keys are ignored")
+        return {}
+    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+        # PyYAML raises these for values it parses but cannot build, such as 2026-02-30
+        warn(f"{path}: front matter cannot be read: {exc}; its keys are ignored")
         return {}
     if data is None:
         return {}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from markupsafe import Markup
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
@@ -20,6 +21,16 @@ Kind = Literal["tag", "index"]
 
 TEMPLATES: dict[Kind, str] = {"tag": "tagindex/tag.html", "index": "tagindex/tags.html"}
 """Page template of each kind of generated page; each extends the theme's `main.html`."""
+
+
+_TITLE_UNSAFE = str.maketrans({"<": "＜", ">": "＞", "&": "＆", '"': "＂"})
+
+
+def page_title(name: str) -> str:
+    """A tag name as a page title. Themes print `page.title` unescaped (Material also through
+    `striptags`, which would undo escaping), so markup characters become full-width look-alikes;
+    the page's own heading is rendered, escaped, by our template."""
+    return name.translate(_TITLE_UNSAFE)
 
 
 class GeneratedPage(Page):
@@ -35,6 +46,7 @@ class GeneratedPage(Page):
         key: str | None,
         number: int = 1,
     ) -> None:
+        title = page_title(title)
         super().__init__(title, file, config)
         self.kind: Kind = kind
         self.key = key
@@ -99,8 +111,10 @@ class ArticleContext:
 
 @dataclass(frozen=True)
 class Chip:
-    """A tag as Material's `partials/tags.html` expects it (`name`, `url`, `hidden`)."""
+    """A tag as Material's `partials/tags.html` expects it (`name`, `url`, `hidden`).
 
-    name: str
+    That partial prints `tag.name` unescaped, so the name is handed over already escaped."""
+
+    name: Markup
     url: str
     hidden: bool = False

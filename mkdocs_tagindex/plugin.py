@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
+from markupsafe import escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
@@ -443,6 +444,6 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         )
         if self.config.chips and article.tags:
             context["tags"] = [  # type: ignore[typeddict-unknown-key]
-                Chip(self.names[k], self.urls.get(k, "")) for k in article.tags
+                Chip(escape(self.names[k]), self.urls.get(k, "")) for k in article.tags
             ]
         return context

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import yaml
 from mkdocs.config.base import BaseConfigOption, Config, ValidationError
 
-from .collect import TagList, tag_key
+from .collect import TagList, short, tag_key
 
 
 class LocalizedText(BaseConfigOption[dict[str, str]]):
@@ -40,7 +40,7 @@ class LocalizedText(BaseConfigOption[dict[str, str]]):
             isinstance(k, str) and isinstance(v, (str, int, float)) for k, v in value.items()
         ):
             return {str(k): str(v) for k, v in value.items()}
-        raise ValidationError(f"expected text or a mapping of language to text, got {value!r:.80}")
+        raise ValidationError(f"expected text or a mapping of language to text, got {short(value)}")
 
 
 class TagEntry(Config):
@@ -102,7 +102,7 @@ def load(path: str) -> tuple[TagCatalog, list[str]]:
         tag_id = tag_key(str(raw_id))
         config = TagEntry(config_file_path=path)
         if entry is not None and not isinstance(entry, dict):
-            problems.append(f"{path}: tag '{raw_id}': expected a mapping, got {entry!r:.60}")
+            problems.append(f"{path}: tag '{raw_id}': expected a mapping, got {short(entry)}")
             entry = {}
         config.load_dict(dict(entry or {}))
         errors, warnings = config.validate()
