@@ -6,8 +6,8 @@ generated page never runs Markdown and costs one template render.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from markupsafe import Markup
 from mkdocs.config.defaults import MkDocsConfig
@@ -90,6 +90,9 @@ class PageContext:
     """Page number, count and URLs when the tag has more cards than `per_page`."""
     audiences: tuple[tuple[str, str], ...] = ()
     """(id, label in this language) of each configured audience, for the switch."""
+    memo: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    """Rendered theme parts shared by generated pages of this build (see tag.html's
+    `site_nav`); None when a generated page is in the nav, so the navigation differs."""
     filters: tuple[str, ...] = ()
     """Facets offered as filter chips: any of `type`, `member`, `category`."""
 

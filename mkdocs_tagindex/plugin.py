@@ -17,6 +17,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
@@ -72,6 +73,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         self.index_url: str | None = None
         self.index: model.TagIndex | None = None
         self.env: Environment | None = None
+        self.memo: dict[str, Any] | None = {}
         self.languages = i18n.Languages(current="en", default="en", build=("en",))
         self.lang = "en"
         self.labels, _ = i18n.labels_for("en", {})
@@ -359,6 +361,14 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             audience=meta.audience,
         )
 
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation | None:
+        """Generated pages are not in an automatic nav, so each renders the same navigation as
+        its neighbours at the same depth: the templates render it once and reuse it. An author
+        who lists a generated page in `nav` makes that page's navigation differ: no reuse."""
+        listed = any(isinstance(page, GeneratedPage) for page in nav.pages)
+        self.memo = None if listed else {}
+        return nav
+
     @event_priority(100)  # before Material's tags plugin renders listings from the environment
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment | None:
         if not self.config.enabled:
@@ -418,6 +428,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
                 index_url=self.index_url,
                 audiences=self._audiences(),
                 filters=tuple(self.config.filters),
+                memo=self.memo,
                 cards=cards,
                 pagination=model.Pagination(
                     number=page.number,

@@ -315,3 +315,30 @@ def test_bad_option_is_a_config_error(project: Path) -> None:
     result = run_mkdocs(project)
     assert result.returncode != 0
     assert "sort_by" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_generated_pages_share_one_navigation_that_still_resolves(seed_build: Site) -> None:
+    """The theme's navigation is rendered once per depth and reused; links must stay right."""
+    sidebars = {}
+    for rel in ("tags/grpo/index.html", "tags/rl/index.html", "tags/index.html"):
+        sidebar = seed_build.html(rel).select_one(".md-sidebar--primary")
+        assert sidebar is not None
+        links = sidebar.select("a[href]")
+        assert len(links) >= 17  # home and the 16 articles
+        for link in links:
+            assert resolve(seed_build, rel, str(link["href"])).is_file(), (rel, link["href"])
+        sidebars[rel] = str(sidebar)
+    assert sidebars["tags/grpo/index.html"] == sidebars["tags/rl/index.html"]
+
+
+def test_a_tag_page_listed_in_nav_is_marked_active_there(project: Path) -> None:
+    config = material_config()
+    config["nav"] = ["index.md", {"GRPO": "tags/grpo/index.md"}, {"All tags": "tags/index.md"}]
+    seed_site(project, config)
+    site = build(project)  # the articles are not in this nav: MkDocs says so at INFO level
+    active = site.html("tags/grpo/index.html").select(".md-sidebar--primary .md-nav__link--active")
+    assert [a.get_text(strip=True) for a in active] == ["grpo"]  # the page's own title
+    other = site.html("tags/rl/index.html").select(".md-sidebar--primary .md-nav__link--active")
+    assert other == []
+    index_active = site.html("tags/index.html").select(".md-sidebar--primary .md-nav__link--active")
+    assert [a.get_text(strip=True) for a in index_active] == ["All tags"]
