@@ -20,7 +20,7 @@ venv: $(VENV)/.installed
 system-deps:
 	@if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi "noto sans cjk"; then \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update && $$SUDO apt-get install -y chromium fonts-noto-cjk; \
+	  $$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y chromium fonts-noto-cjk; \
 	fi
 
 demo-build: venv
