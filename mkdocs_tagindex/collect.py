@@ -12,7 +12,7 @@ import datetime
 import re
 import reprlib
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html import unescape
 from typing import Any
@@ -319,11 +319,6 @@ def validate(
 def tag_key(name: str) -> str:
     """Identity of a tag: `ABC`, `abc` and `ＡＢＣ` are one tag."""
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
-
-
-def tag_names(articles: Iterable[ArticleMeta]) -> list[str]:
-    """Every distinct tag key, sorted."""
-    return sorted({tag_key(t) for a in articles for t in a.tags})
 
 
 _FIRST_P = re.compile(r"<p\b[^>]*>(.*?)</p>", re.S | re.I)

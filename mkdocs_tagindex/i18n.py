@@ -194,14 +194,6 @@ def theme_language(config: MkDocsConfig) -> str | None:
     return str(theme_lang) if theme_lang else None
 
 
-def is_first_build(config: MkDocsConfig) -> bool:
-    """True for the build that starts a `mkdocs build` run (the default language's, with i18n)."""
-    plugin = _i18n_plugin(config)
-    if plugin is None:
-        return True
-    return bool(getattr(plugin, "current_language", None) == getattr(plugin, "default_language", 0))
-
-
 def file_language(file: File) -> str | None:
     """Language of a file's text as static-i18n decided it (a fallback page keeps its own)."""
     locale = getattr(file, "locale", None)

@@ -77,6 +77,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         self.languages = i18n.Languages(current="en", default="en", build=("en",))
         self.lang = "en"
         self.labels, _ = i18n.labels_for("en", {})
+        self.audiences: tuple[tuple[str, str], ...] = ()
 
     def _warn(self, message: str) -> None:
         """Warn once per run: with i18n, fallback pages are read again by every language."""
@@ -144,12 +145,13 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             self.catalog, problems = tagsfile.load(self.config.tags_file)
             for problem in problems:
                 self._warn(problem)
+        known_audiences = {collect.tag_key(str(a)) for a in self.config.audiences}
         pages = {f.src_uri: f for f in files.documentation_pages()}
         for src_uri, file in sorted(pages.items()):
             meta = self._read(file)
             if meta is not None:
                 self.site_metas[src_uri] = meta
-                self._check_audience(meta)
+                self._check_audience(meta, known_audiences)
         spellings: list[tuple[str, str]] = []
         for lang, selected in self.languages.select(self.site_metas).items():
             tags = self.lang_tags[lang] = set()
@@ -190,12 +192,13 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
                 meta = self._read(file)  # a page another plugin added after the site pass
             if meta is None:
                 continue
-            if self.config.fallback_articles == "hide" and self._is_fallback(file):
+            fallback = self._is_fallback(file)
+            if fallback and self.config.fallback_articles == "hide":
                 continue
             self.metas[file.src_uri] = meta
             ids = [self._tag_id(t, file.src_uri) for t in meta.tags]
             self.article_tags[file.src_uri] = tuple(dict.fromkeys(ids))
-            self.fallbacks[file.src_uri] = fallback = self._is_fallback(file)
+            self.fallbacks[file.src_uri] = fallback
             if not fallback:
                 own_ids.update(ids)
             spellings.extend(zip(ids, meta.tags, strict=True))
@@ -206,7 +209,8 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
                 self.slugs[tag_id] = slugs.slugify(tag_id)
 
         taken = {f.dest_uri: f for f in files}
-        index_src = f"{self.config.tags_dir.strip('/')}/index.md"
+        self.audiences = self._audiences()
+        index_src = self._index_src()
         counts = Counter(t for ids in self.article_tags.values() for t in ids)
         for tag_id in sorted(own_ids):
             self.page_urls[tag_id] = [
@@ -239,6 +243,9 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         per_page = self.config.per_page
         return max(1, -(-articles // per_page)) if per_page else 1
 
+    def _index_src(self) -> str:
+        return f"{self.config.tags_dir.strip('/')}/index.md"
+
     def _tag_src(self, tag_id: str, number: int) -> str:
         """Source path of page `number` of a tag: `tags/<slug>/`, then `tags/<slug>/page/2/`."""
         base = f"{self.config.tags_dir.strip('/')}/{self.slugs[tag_id]}"
@@ -255,14 +262,13 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
                 pages = self._page_count(self.lang_counts[lang][tag_id])
                 src = self._tag_src(tag_id, number if number <= pages else 1)
             elif self.config.index:
-                src = f"{self.config.tags_dir.strip('/')}/index.md"
+                src = self._index_src()
             else:
                 continue
             targets[lang] = new_file(config, src, self.languages.prefix(lang))
         return targets
 
-    def _check_audience(self, meta: collect.ArticleMeta) -> None:
-        known = {collect.tag_key(str(a)) for a in self.config.audiences}
+    def _check_audience(self, meta: collect.ArticleMeta, known: set[str]) -> None:
         for audience in meta.audience:
             if known and audience not in known:
                 key = self.config.front_matter.audience
@@ -426,7 +432,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
                 index=self.index,
                 tag=tag,
                 index_url=self.index_url,
-                audiences=self._audiences(),
+                audiences=self.audiences,
                 filters=tuple(self.config.filters),
                 memo=self.memo,
                 cards=cards,
