@@ -12,11 +12,9 @@ Run: .venv/bin/python bench/run.py [--runs N]
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,36 +29,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 import bench_readtime  # noqa: E402
+from scale import build_once  # noqa: E402
 
 from mkdocs_tagindex import readtime  # noqa: E402
 
 ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*?)</article>', re.S)
-
-
-CHILD = """
-import atexit, resource, runpy, sys
-atexit.register(lambda: print(f"maxrss_kb={resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}",
-                              file=sys.stderr))
-sys.argv = ["mkdocs", *sys.argv[1:]]
-runpy.run_module("mkdocs", run_name="__main__")
-"""
-
-
-def build_once(project: Path, site: Path) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MB) of one `mkdocs build`, measured inside the child."""
-    start = time.perf_counter()
-    result = subprocess.run(
-        [sys.executable, "-c", CHILD, "build", "-q", "-d", str(site)],
-        cwd=project,
-        check=True,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
-    wall = time.perf_counter() - start
-    found = re.search(r"maxrss_kb=(\d+)", result.stderr)
-    assert found, result.stderr[-2000:]
-    return wall, int(found.group(1)) / 1024
 
 
 def example_copies(tmp: Path) -> dict[str, Path]:
@@ -88,7 +61,7 @@ def site_builds(runs: int) -> None:
         rss: dict[str, list[float]] = {"plain": [], "tagindex": []}
         for _ in range(runs):
             for variant, project in copies.items():  # alternate, so drift hits both
-                wall, peak = build_once(project, tmp / f"site-{variant}")
+                wall, _cpu, peak = build_once(project, tmp / f"site-{variant}")
                 times[variant].append(wall)
                 rss[variant].append(peak)
         site = tmp / "site-tagindex"
