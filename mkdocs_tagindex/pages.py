@@ -14,7 +14,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
-from .i18n import Labels
+from .labels import Labels
 from .model import Article, Card, Pagination, Tag, TagIndex
 
 Kind = Literal["tag", "index"]

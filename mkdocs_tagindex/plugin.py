@@ -22,6 +22,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 from . import collect, i18n, model, readtime, slugs, tagsfile
+from . import labels as label_tables
 from .config import TagIndexConfig
 from .pages import ArticleContext, Chip, GeneratedPage, Kind, PageContext, new_file
 
@@ -76,7 +77,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         self.memo: dict[str, Any] | None = {}
         self.languages = i18n.Languages(current="en", default="en", build=("en",))
         self.lang = "en"
-        self.labels, _ = i18n.labels_for("en", {})
+        self.labels, _ = label_tables.labels_for("en", {})
         self.audiences: tuple[tuple[str, str], ...] = ()
 
     def _warn(self, message: str) -> None:
@@ -180,7 +181,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             return files
         langs = self.languages = i18n.languages(config)
         self.lang = langs.current
-        self.labels, substituted = i18n.labels_for(self.lang, self.config.labels)
+        self.labels, substituted = label_tables.labels_for(self.lang, self.config.labels)
         if substituted:
             self._warn(f"tagindex: no labels for language '{self.lang}'; using English")
 
@@ -281,7 +282,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         """Configured audiences with their label in this build's language."""
         out = []
         for audience, labels in self.config.audiences.items():
-            label = i18n.pick(labels, self.lang) if isinstance(labels, dict) else labels
+            label = label_tables.pick(labels, self.lang) if isinstance(labels, dict) else labels
             out.append((collect.tag_key(str(audience)), str(label or audience)))
         return tuple(out)
 
