@@ -44,7 +44,7 @@ MAX_READ_TIME = 600
 """Largest `read_time` taken at face value (ten hours); larger values are typos."""
 
 
-def _clean_text(value: str) -> str:
+def clean_text(value: str) -> str:
     """Drop control characters (NUL and friends) and surrounding white space."""
     return "".join(ch for ch in value if unicodedata.category(ch) != "Cc" or ch in "\t\n").strip()
 
@@ -75,7 +75,7 @@ class TagList(BaseConfigOption[tuple[str, ...]]):
                     "that item was ignored"
                 )
                 continue
-            name = _clean_text(str(item))
+            name = clean_text(str(item))
             if not name:
                 self.warnings.append("an empty tag name was ignored")
                 continue
@@ -108,7 +108,7 @@ class TextList(BaseConfigOption[tuple[str, ...]]):
                     "that item was ignored"
                 )
                 continue
-            text = _clean_text(str(item))
+            text = clean_text(str(item))
             if text and text not in out:
                 out.append(text)
         return tuple(out)
@@ -122,7 +122,7 @@ class Text(BaseConfigOption[str | None]):
             return None
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             raise ValidationError(f"expected text, got {type(value).__name__} {short(value)}")
-        return _clean_text(str(value)) or None
+        return clean_text(str(value)) or None
 
 
 _TRUE = {"true", "yes", "y", "on", "1"}
@@ -148,23 +148,53 @@ class Flag(BaseConfigOption[bool]):
         raise ValidationError(f"expected true or false, got {short(value)}")
 
 
-class DateValue(BaseConfigOption[datetime.date | None]):
-    """A date or date-time, as YAML writes it or as an ISO 8601 string."""
+@dataclass(frozen=True)
+class Dates:
+    """When an article was published and last updated."""
 
-    def run_validation(self, value: object) -> datetime.date | None:
-        if value is None:
+    created: datetime.date | None = None
+    updated: datetime.date | None = None
+
+
+def _one_date(value: object) -> datetime.date | None:
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    if isinstance(value, str):
+        try:
+            return datetime.datetime.fromisoformat(value.strip().replace("Z", "+00:00")).date()
+        except ValueError:
             return None
-        if isinstance(value, datetime.datetime):
-            return value.date()
-        if isinstance(value, datetime.date):
+    return None
+
+
+class DateValue(BaseConfigOption[Dates]):
+    """A date or date-time, as YAML writes it or as an ISO 8601 string; or Material's blog form
+    `{created: 2025-07-06, updated: 2025-08-01}`, which blog authors use on ordinary pages too."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.default = Dates()
+
+    def run_validation(self, value: object) -> Dates:
+        if value is None:
+            return Dates()
+        if isinstance(value, Dates):  # the default
             return value
-        if isinstance(value, str):
-            text = value.strip()
-            try:
-                return datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).date()
-            except ValueError:
-                pass
-        raise ValidationError(f"expected a date like 2026-05-31, got {short(value)}")
+        if isinstance(value, Mapping):
+            created = _one_date(value.get("created"))
+            updated = _one_date(value.get("updated")) if value.get("updated") is not None else None
+            if created is None or (value.get("updated") is not None and updated is None):
+                raise ValidationError(
+                    "expected a date like 2026-05-31, or {created: 2026-05-31, updated: …}, "
+                    f"got {short(value)}"
+                )
+            return Dates(created, updated)
+        date = _one_date(value)
+        if date is None:
+            raise ValidationError(f"expected a date like 2026-05-31, got {short(value)}")
+        return Dates(date)
 
 
 def _as_number(value: object) -> float | None:
@@ -226,30 +256,100 @@ class ArticleConfig(Config):
     read_time = Minutes()
     lang = c.Optional(c.Type(str))
     audience = TagList()
+    authors = TextList()
+    draft = Flag()
+
+
+FALLBACK_KEYS = {"category": "categories", "authors": "author"}
+"""Keys read when the configured one is absent: Material's blog writes `categories`, and
+mkdocs-rss-plugin and many themes read `author`."""
 
 
 @dataclass(frozen=True)
-class ArticleMeta:
-    """What one page's front matter says, validated."""
+class Article:
+    """One page as a card shows it: what its front matter says (validated), what MkDocs and the
+    other plugins made of it (URL, title), and what its rendered HTML gives (read time, summary).
+
+    Built once per page per build from the page's final state; the templates receive it as is.
+    """
 
     src_uri: str
-    title: str | None
+    url: str
+    """Site-relative and percent-encoded, as MkDocs' `File.url`; templates pass it to `url`."""
+    title: str
     tags: tuple[str, ...]
-    categories: tuple[str, ...]
-    member: bool
-    type: str | None
-    summary: str | None
-    date: datetime.date | None
-    weight: float | None
-    read_time: int | None
-    lang: str | None
+    """Tag ids (see `tag_key`) in the page's own order."""
+    categories: tuple[str, ...] = ()
+    member: bool = False
+    type: str | None = None
+    summary: str | None = None
+    date: datetime.date | None = None
+    updated: datetime.date | None = None
+    weight: float | None = None
+    read_time: int | None = None
+    lang: str | None = None
+    """Language of the page's text."""
+    fallback: bool = False
+    """An untranslated page that mkdocs-static-i18n publishes in another language's site."""
     audience: tuple[str, ...] = ()
+    """Audience ids; none means the article is for everyone."""
+    authors: tuple[str, ...] = ()
+    """Author names (Material's blog authors resolved from its `.authors.yml`)."""
+    draft: bool = False
+    """Listed only under `mkdocs serve`, with a "Draft" mark."""
+
+    @property
+    def facets(self) -> dict[str, list[str]]:
+        """Values the tag page's filters match against (rendered as JSON on each card)."""
+        return {
+            "audience": list(self.audience),
+            "type": [self.type.lower()] if self.type else [],
+            "member": ["1" if self.member else "0"],
+            "category": list(self.categories),
+        }
+
+
+@dataclass(frozen=True)
+class FrontMatter:
+    """A page's validated front matter, before MkDocs and the HTML add what they know."""
+
+    title: str | None = None
+    tags: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()
+    member: bool = False
+    type: str | None = None
+    summary: str | None = None
+    dates: Dates = Dates()
+    weight: float | None = None
+    read_time: int | None = None
+    lang: str | None = None
+    audience: tuple[str, ...] = ()
+    authors: tuple[str, ...] = ()
+    draft: bool = False
 
 
 Warn = Callable[[str], None]
 
 
-def split_front_matter(source: str, path: str, warn: Warn) -> dict[str, Any]:
+def _yaml_problem(block: str, exc: yaml.YAMLError) -> tuple[int | None, str]:
+    """Where a front-matter YAML error really is (a file line) and what it is, in words.
+
+    PyYAML notices a bad indentation one line late and names it "could not find expected ':'";
+    a full-width space (U+3000, typed by a Japanese input method) or a tab in the indentation is
+    the usual cause, so it is looked for first.
+    """
+    for number, line in enumerate(block.splitlines(), start=2):
+        indent = line[: len(line) - len(line.lstrip(" \t\u3000"))]
+        if "\u3000" in indent:
+            return number, "the indentation has a full-width space (U+3000); use ASCII spaces"
+        if "\t" in indent:
+            return number, "the indentation has a tab; YAML allows only spaces there"
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None) or "invalid YAML"
+    return (mark.line + 2 if mark is not None else None), str(problem)
+
+
+def front_matter(source: str, path: str, warn: Warn) -> dict[str, Any]:
     """Parse a page's YAML front matter the way MkDocs does, but say what is wrong with it.
 
     MkDocs silently treats broken front matter as body text; a site author needs to know.
@@ -259,12 +359,12 @@ def split_front_matter(source: str, path: str, warn: Warn) -> dict[str, Any]:
     match = _FRONT_MATTER.match(source)
     if match is None:
         return {}
+    block = match.group(1) or ""
     try:
-        data = yaml.load(match.group(1) or "", Loader=_Loader)
+        data = yaml.load(block, Loader=_Loader)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" (line {mark.line + 2})" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or "invalid YAML"
+        line, problem = _yaml_problem(block, exc)
+        where = f" (line {line})" if line is not None else ""
         warn(f"{path}: front matter is not valid YAML{where}: {problem}; its keys are ignored")
         return {}
     except (ValueError, TypeError, OverflowError, RecursionError) as exc:
@@ -281,12 +381,19 @@ def split_front_matter(source: str, path: str, warn: Warn) -> dict[str, Any]:
     return data
 
 
-def validate(
-    src_uri: str, meta: Mapping[str, Any], keys: FrontMatterKeys, warn: Warn
-) -> ArticleMeta:
+def has_tags(meta: Mapping[str, Any], keys: FrontMatterKeys) -> bool:
+    """Whether a page is an article: it has at least one tag (an empty `tags:` is not one)."""
+    value = meta.get(keys.tags)
+    return bool(value) and value != [None]
+
+
+def read(src_uri: str, meta: Mapping[str, Any], keys: FrontMatterKeys, warn: Warn) -> FrontMatter:
     """Validate one page's front matter; a bad key is reported and falls back to its default."""
     names: dict[str, str] = {canonical: keys[canonical] for canonical in keys}
-    names["title"] = "title"
+    names.update(title="title", authors="authors", draft="draft")
+    for canonical, fallback in FALLBACK_KEYS.items():
+        if names[canonical] not in meta and fallback in meta:
+            names[canonical] = fallback
     patch = {canonical: meta[key] for canonical, key in names.items() if key in meta}
     for _ in range(len(patch) + 1):
         config = ArticleConfig(config_file_path=src_uri)
@@ -299,20 +406,20 @@ def validate(
         canonical, error = errors[0]
         warn(f"{src_uri}: front matter '{names.get(canonical, canonical)}': {error}; ignored")
         patch.pop(canonical, None)
-    summary = config.summary or config.description
-    return ArticleMeta(
-        src_uri=src_uri,
+    return FrontMatter(
         title=config.title,
         tags=config.tags,
         categories=config.category,
         member=config.member,
         type=config.type,
-        summary=summary,
-        date=config.date,
+        summary=config.summary or config.description,
+        dates=config.date,
         weight=config.weight,
         read_time=config.read_time,
         lang=config.lang,
         audience=tuple(dict.fromkeys(tag_key(a) for a in config.audience)),
+        authors=config.authors,
+        draft=config.draft,
     )
 
 
@@ -321,21 +428,50 @@ def tag_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
-_FIRST_P = re.compile(r"<p\b[^>]*>(.*?)</p>", re.S | re.I)
 _TAG = re.compile(r"<[^>]+>")
 
 
-def first_paragraph(html: str, limit: int) -> str | None:
-    """Text of the first paragraph of rendered HTML, cut at a word boundary after `limit`.
+def plain(html: str) -> str:
+    """Text of an HTML fragment with white space collapsed (a heading, a paragraph)."""
+    return " ".join(unescape(_TAG.sub("", html)).split())
 
-    The card's last-resort summary; tags are stripped here and the template escapes the text.
+
+_BLOCK = re.compile(
+    r"<(/?)(p|div|details|table|figure|blockquote|pre|ul|ol|dl|aside|nav|section|header|footer|"
+    r"form|fieldset|script|style|template|svg|math|iframe|video|audio|object)\b[^>]*?(/?)>",
+    re.I,
+)
+
+
+def first_paragraph(html: str, limit: int) -> str | None:
+    """Text of the page's first real paragraph, cut at a word boundary after `limit`.
+
+    The card's last-resort summary: only a `<p>` at the top level of the content counts, so
+    admonitions ("Info"), details, code, tables, figures, lists and quotes are skipped, and so
+    is a paragraph with no text (an image alone). Tags are stripped; templates escape the text.
     """
-    match = _FIRST_P.search(html)
-    if match is None:
-        return None
-    text = " ".join(unescape(_TAG.sub("", match.group(1))).split())
+    depth = 0
+    start: int | None = None
+    for match in _BLOCK.finditer(html):
+        closing, name, self_closing = match.group(1), match.group(2).lower(), match.group(3)
+        if self_closing:
+            continue
+        if name == "p":
+            if not closing and depth == 0:
+                start = match.end()
+            elif closing and start is not None:
+                text = plain(html[start : match.start()])
+                start = None
+                if text:
+                    return _cut(text, limit)
+            continue
+        depth = max(0, depth - 1) if closing else depth + 1
+    return None
+
+
+def _cut(text: str, limit: int) -> str:
     if limit and len(text) > limit:
         cut = text[:limit]
         space = cut.rfind(" ")
         text = (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:.-—") + "…"
-    return text or None
+    return text

@@ -132,24 +132,46 @@ def languages(config: MkDocsConfig) -> Languages:
     )
 
 
-def link_alternates(config: MkDocsConfig, file: File, alternates: Mapping[str, File]) -> None:
-    """Make a generated page a static-i18n page: switcher targets and sitemap entry.
+def active(config: MkDocsConfig) -> bool:
+    """Whether mkdocs-static-i18n runs this build (it then narrows the files at -100)."""
+    return _i18n_plugin(config) is not None
 
-    static-i18n sets the language switcher from `File.alternates` only for files it created, and
-    its sitemap lists only `i18n_files_per_language`; generated pages join both here.
-    """
+
+def join(config: MkDocsConfig, file: File) -> None:
+    """Make a generated page a static-i18n page of the current language: its file attributes and
+    its sitemap entry (static-i18n's sitemap lists only `i18n_files_per_language`)."""
     plugin = _i18n_plugin(config)
     if plugin is None:
         return
     current = build_language(config)
-    file.alternates = {current: file, **alternates}  # type: ignore[attr-defined]
+    file.alternates = {current: file}  # type: ignore[attr-defined]
     file.locale = current  # type: ignore[attr-defined]
     file.locale_alternate_of = current  # type: ignore[attr-defined]
     file.localization = None  # type: ignore[attr-defined]
     file.norm_src_uri = file.src_uri  # type: ignore[attr-defined]
     per_language = getattr(plugin, "i18n_files_per_language", None)
     if isinstance(per_language, dict):
-        per_language.setdefault(current, []).append(file)
+        listed = per_language.setdefault(current, [])
+        if file not in listed:
+            listed.append(file)
+
+
+def set_alternates(config: MkDocsConfig, file: File, alternates: Mapping[str, File]) -> None:
+    """The language switch of a generated page: static-i18n builds it from `File.alternates`."""
+    if _i18n_plugin(config) is None:
+        return
+    current = build_language(config)
+    file.alternates = {current: file, **alternates}  # type: ignore[attr-defined]
+
+
+def leave(config: MkDocsConfig, file: File) -> None:
+    """Take a generated page that turned out to have no articles out of static-i18n's sitemap."""
+    plugin = _i18n_plugin(config)
+    per_language = getattr(plugin, "i18n_files_per_language", None) if plugin else None
+    if isinstance(per_language, dict):
+        listed = per_language.get(build_language(config), [])
+        if file in listed:
+            listed.remove(file)
 
 
 def check_internals(config: MkDocsConfig) -> list[str]:

@@ -12,43 +12,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .collect import Article
+
 SortBy = Literal["date", "title", "read_time", "weight"]
 IndexSort = Literal["name", "count"]
 
-
-@dataclass(frozen=True)
-class Article:
-    """One page as a card shows it."""
-
-    src_uri: str
-    url: str
-    """Site-relative and percent-encoded, as MkDocs' `File.url`; templates pass it to `url`."""
-    title: str
-    tags: tuple[str, ...]
-    """Tag keys (see `collect.tag_key`) in the page's own order."""
-    categories: tuple[str, ...] = ()
-    member: bool = False
-    type: str | None = None
-    summary: str | None = None
-    date: datetime.date | None = None
-    weight: float | None = None
-    read_time: int | None = None
-    lang: str | None = None
-    """Language of the page's text."""
-    fallback: bool = False
-    """An untranslated page that mkdocs-static-i18n publishes in another language's site."""
-    audience: tuple[str, ...] = ()
-    """Audience ids; none means the article is for everyone."""
-
-    @property
-    def facets(self) -> dict[str, list[str]]:
-        """Values the tag page's filters match against (rendered as JSON on each card)."""
-        return {
-            "audience": list(self.audience),
-            "type": [self.type.lower()] if self.type else [],
-            "member": ["1" if self.member else "0"],
-            "category": list(self.categories),
-        }
+__all__ = ["Article", "Card", "IndexSort", "Pagination", "SortBy", "Tag", "TagIndex", "build"]
 
 
 @dataclass(frozen=True)

@@ -1,77 +1,145 @@
-"""Pages the plugin generates: a tag page per tag and the all-tags page.
+"""Pages the plugin generates, as ordinary MkDocs pages, and what their templates receive.
 
-They have no Markdown source; their body comes from the templates in ``theme_overrides/``, so a
-generated page never runs Markdown and costs one template render.
+A generated page is a plain MkDocs `Page` backed by a small Markdown file in a temporary folder
+(as Material's blog does for its archive and category views): every other plugin finds a real
+`abs_src_path`, a `toc`, `meta` and a title, and an author who lists the page in `nav` gives it
+its title there. The file holds only front matter (template, title, the `tagindex` marker);
+the page's body comes from the templates in `theme_overrides/`, rendered from the tag model.
+
+Other plugins and hooks tell these pages apart by `page.file.generated_by == "tagindex"`
+(MkDocs' own marker) or by the `tagindex` key in `page.meta` (`{kind: tag, tag: grpo}`).
 """
 
 from __future__ import annotations
 
+import os
+import posixpath
+import shutil
+import tempfile
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import yaml
 from markupsafe import Markup
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import File, Files, InclusionLevel
-from mkdocs.structure.pages import Page
+from mkdocs.structure.files import File, InclusionLevel
 
 from .labels import Labels
 from .model import Article, Card, Pagination, Tag, TagIndex
-
-Kind = Literal["tag", "index"]
+from .routes import Kind, Route
 
 TEMPLATES: dict[Kind, str] = {"tag": "tagindex/tag.html", "index": "tagindex/tags.html"}
-"""Page template of each kind of generated page; each extends the theme's `main.html`."""
+"""Page template of each kind of generated page (public names an author can override)."""
 
+STUB_PREFIX = "tagindex-generated-"
+"""File-name prefix of the stubs, so that no stub shares a name with an author's page."""
+
+META_KEY = "tagindex"
+"""Front-matter key of generated pages: `{kind, tag, number}`, for other plugins and hooks."""
 
 _TITLE_UNSAFE = str.maketrans({"<": "＜", ">": "＞", "&": "＆", '"': "＂"})
 
 
 def page_title(name: str) -> str:
-    """A tag name as a page title. Themes print `page.title` unescaped (Material also through
-    `striptags`, which would undo escaping), so markup characters become full-width look-alikes;
-    the page's own heading is rendered, escaped, by our template."""
+    """A tag name as a page title or description. Themes print `page.title` and
+    `page.meta.description` unescaped (Material also through `striptags`, which would undo
+    escaping), so markup characters become full-width look-alikes; the page's own heading is
+    rendered, escaped, by our template."""
     return name.translate(_TITLE_UNSAFE)
 
 
-class GeneratedPage(Page):
-    """A page whose body is rendered by a template from the tag model, not from Markdown."""
+class Stubs:
+    """The temporary folder holding the source files of generated pages, one per plugin instance.
 
-    def __init__(
-        self,
-        title: str,
-        file: File,
-        config: MkDocsConfig,
-        *,
-        kind: Kind,
-        key: str | None,
-        number: int = 1,
-    ) -> None:
-        title = page_title(title)
-        super().__init__(title, file, config)
-        self.kind: Kind = kind
-        self.key = key
-        self.number = number
-        """Page number within a paginated tag (1 for the tag's own URL)."""
-        self._page_title = title
+    Paths come from routes (a validated `tags_dir` and slugs that are single safe segments);
+    each is still checked to stay inside the folder before anything is written.
+    """
 
-    def read_source(self, config: MkDocsConfig) -> None:
-        self.markdown = ""
-        self.meta = {"template": TEMPLATES[self.kind], "title": self._page_title}
+    def __init__(self) -> None:
+        self._root: str | None = None
+        self._written: dict[str, set[str]] = {}
 
-    def render(self, config: MkDocsConfig, files: Files) -> None:
-        self.content = ""
-        self.present_anchor_ids = set()
+    @property
+    def root(self) -> str:
+        if self._root is None:
+            self._root = os.path.realpath(tempfile.mkdtemp(prefix="mkdocs-tagindex-"))
+        return self._root
+
+    def write(self, lang: str, src_uri: str, meta: dict[str, Any]) -> str:
+        """Write the stub of `src_uri` for one language; returns its absolute path.
+
+        Written on every build, so its modification time tells `--dirty` builds to render it.
+        """
+        *folders, name = src_uri.split("/")
+        # not `index.md`: mkdocs-autolinks-plugin resolves links by file name and warns when
+        # two files share one, so a stub never takes the name of a page an author links to
+        path = os.path.join(self.root, lang or "_", *folders, f"{STUB_PREFIX}{name}")
+        path = os.path.realpath(path)
+        if os.path.commonpath([path, self.root]) != self.root:  # pragma: no cover - guarded above
+            raise ValueError(f"generated page {src_uri!r} would leave {self.root}")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        text = "---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=True) + "---\n"
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        self._written.setdefault(lang, set()).add(path)
+        return path
+
+    def prune(self, lang: str, keep: set[str]) -> None:
+        """Remove the stubs of `lang` that this build no longer generates."""
+        for path in self._written.get(lang, set()) - keep:
+            if os.path.isfile(path):
+                os.remove(path)
+        self._written[lang] = set(keep) & self._written.get(lang, set())
+
+    @property
+    def count(self) -> int:
+        return sum(len(paths) for paths in self._written.values())
+
+    def remove(self) -> None:
+        if self._root is not None:
+            shutil.rmtree(self._root, ignore_errors=True)
+            self._root = None
+            self._written.clear()
 
 
-def new_file(config: MkDocsConfig, src_uri: str, prefix: str) -> File:
-    """A virtual file at `src_uri`, written under the current language's folder (`prefix`).
+def stub_meta(route: Route, title: str, description: str) -> dict[str, Any]:
+    """Front matter of a generated page's source file: its template and title, a description
+    (themes put it in `<meta name=description>`; feed plugins need one), and the marker."""
+    marker: dict[str, Any] = {"kind": route.kind}
+    if route.tag is not None:
+        marker.update(tag=route.tag, number=route.number)
+    return {
+        "template": TEMPLATES[route.kind],
+        "title": page_title(title),
+        "description": page_title(description),
+        META_KEY: marker,
+    }
+
+
+def new_file(config: MkDocsConfig, src_uri: str, prefix: str, abs_src_path: str) -> File:
+    """A generated file at `src_uri`, written under the current language's folder (`prefix`).
 
     The source path stays un-prefixed, so `nav: [tags/index.md]` finds it in every language.
     """
-    file = File.generated(config, src_uri, content="", inclusion=InclusionLevel.NOT_IN_NAV)
+    file = File.generated(
+        config, src_uri, abs_src_path=abs_src_path, inclusion=InclusionLevel.NOT_IN_NAV
+    )
     if prefix:
         file.dest_uri = prefix + file.dest_uri
     return file
+
+
+def target_file(config: MkDocsConfig, src_uri: str, prefix: str) -> File:
+    """A file standing for a page of another language's build (a switcher target)."""
+    file = File(src_uri, None, config.site_dir, config.use_directory_urls)
+    if prefix:
+        file.dest_uri = prefix + file.dest_uri
+    return file
+
+
+def url_for(config: MkDocsConfig, src_uri: str, prefix: str) -> str:
+    """Site-relative URL of `src_uri` in the language whose folder is `prefix`."""
+    return target_file(config, posixpath.normpath(src_uri), prefix).url
 
 
 @dataclass(frozen=True)
@@ -91,7 +159,7 @@ class PageContext:
     audiences: tuple[tuple[str, str], ...] = ()
     """(id, label in this language) of each configured audience, for the switch."""
     memo: dict[str, Any] | None = field(default=None, compare=False, repr=False)
-    """Rendered theme parts shared by generated pages of this build (see tag.html's
+    """Rendered theme parts shared by generated pages of this build (see base.html's
     `site_nav`); None when a generated page is in the nav, so the navigation differs."""
     filters: tuple[str, ...] = ()
     """Facets offered as filter chips: any of `type`, `member`, `category`."""
@@ -116,7 +184,8 @@ class ArticleContext:
 class Chip:
     """A tag as Material's `partials/tags.html` expects it (`name`, `url`, `hidden`).
 
-    That partial prints `tag.name` unescaped, so the name is handed over already escaped."""
+    That partial prints `tag.name` unescaped, so the name is handed over already escaped; it also
+    looks the name up in `extra.tags` for the tag's icon, so it is the tag's own spelling."""
 
     name: Markup
     url: str

@@ -1,467 +1,178 @@
-"""MkDocs events → the modules that do the work. Nothing here builds HTML or parses text.
+"""MkDocs events → the run and build states (`state.py`). Nothing here parses text or builds HTML.
 
-mkdocs-static-i18n runs one whole build per language on this same instance, so every build
-starts from a clean state in `on_config`, and generated pages are added in `on_files` after
-static-i18n has rebuilt the file list (its priority is -100).
+When things happen (MkDocs 1.6, `mkdocs/commands/build.py`), and why this plugin acts there:
+
+1. `on_config` (every build). A `mkdocs build` is one *run*; static-i18n starts its other
+   language builds from inside its `on_post_build`, on this same instance, so a run is counted
+   from the first `on_config` to the `on_post_build` that closes it (`depth`). A new `Run` is
+   made at the start of a run, a new `Build` for every build.
+2. `on_files`, priority 100: early, so that plugins which take a snapshot of the files in their
+   own `on_files` (mkdocs-redirects) see the generated pages. Once per run, the first pass reads
+   every language's front matter to predict which tag pages exist. Without static-i18n the
+   pages are generated here.
+   `on_files`, priority -110: static-i18n (-100) has narrowed the files to one language and
+   would drop files outside `docs_dir`; with it, this language's pages are generated here.
+3. MkDocs builds the nav from the files (a generated page the author lists gets the nav's
+   title), then `on_nav`; our handler runs last (-110), after awesome-nav and static-i18n.
+4. MkDocs reads every page of `files.documentation_pages()` *as it is then*: `on_pre_page`,
+   `on_page_markdown` (Material's meta plugin, macros, hooks set `page.meta` here),
+   `on_page_content`. Ours runs last there (-100) and notes what the HTML says (heading, read
+   time, first paragraph); page meta is final by then.
+5. `on_env`: every page has been read. At 100 (before Material's tags plugin renders its
+   listings) the template loader is set up; at -100 every article is taken from its page's
+   final state (`page.meta`, `page.title`, `page.url`), and the generated pages are corrected
+   to match: pages for tags only final meta has are added and read with the same page events,
+   pages of tags that vanished are removed. MkDocs takes the list of pages to write after this.
+6. `on_page_context` (60, before Material's tags plugin, which keeps a `tags` value it finds):
+   each page gets its `tagindex` context; articles get their chips.
+7. `on_post_build` (-110, after static-i18n's, which runs the other languages' builds): the
+   run ends when the outermost build's handler returns.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from pathlib import Path
-from typing import Any, cast
+from typing import Any, Literal
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
-from markupsafe import escape
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
-from mkdocs.structure.files import File, Files
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
+from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-from . import collect, i18n, model, readtime, slugs, tagsfile
-from . import labels as label_tables
+from . import i18n
 from .config import TagIndexConfig
-from .pages import ArticleContext, Chip, GeneratedPage, Kind, PageContext, new_file
-
-log = get_plugin_logger(__name__)
-
-CSS = "assets/tagindex/tagindex.css"
-"""Stylesheet shipped in `theme_overrides/`, added to `extra_css`."""
-FILTERS_CSS = "assets/tagindex/tagindex-filters.css"
-"""Styles of the audience switch and filter chips."""
-JS = "assets/tagindex/tagindex.js"
-"""Audience switch and filters: plain JavaScript, no requests; pages work without it."""
-
-
-def theme_overrides_dir() -> str:
-    """Templates folder: inside the installed wheel, or at the root of a source checkout."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "theme_overrides", here.parent / "theme_overrides"):
-        if (candidate / "tagindex").is_dir():
-            return str(candidate)
-    raise FileNotFoundError(f"mkdocs-tagindex: templates not found next to {here}")
+from .state import Build, Memory, Run
+from .theme import assets, theme_overrides_dir
 
 
 class TagIndexPlugin(BasePlugin[TagIndexConfig]):
     """Tag pages of numbered article cards, an all-tags page, and tag chips on articles."""
 
     def __init__(self) -> None:
-        self._warned: set[str] = set()
-        self._reset_site()
-        self._reset()
+        self.memory = Memory()
+        self.serving = False
+        self.depth = 0
+        self._run: Run | None = None
+        self._build: Build | None = None
 
-    def _reset_site(self) -> None:
-        """Forget the previous run: what every language's pages say, and the global slugs."""
-        self.site_metas: dict[str, collect.ArticleMeta] = {}
-        self.catalog = tagsfile.TagCatalog()
-        self.slugs: dict[str, str] = {}
-        self.lang_tags: dict[str, set[str]] = {}
-        self.lang_counts: dict[str, Counter[str]] = {}
+    @property
+    def run(self) -> Run:
+        assert self._run is not None, "on_config starts every run"
+        return self._run
 
-    def _reset(self) -> None:
-        """Forget the previous build (another language, or a serve reload)."""
-        self.metas: dict[str, collect.ArticleMeta] = {}
-        self.article_tags: dict[str, tuple[str, ...]] = {}
-        self.fallbacks: dict[str, bool] = {}
-        self.rates: dict[str, readtime.Rates] = {}
-        self.rendered: dict[str, model.Article] = {}
-        self.names: dict[str, str] = {}
-        self.urls: dict[str, str] = {}
-        self.page_urls: dict[str, list[str]] = {}
-        self.index_url: str | None = None
-        self.index: model.TagIndex | None = None
-        self.env: Environment | None = None
-        self.memo: dict[str, Any] | None = {}
-        self.languages = i18n.Languages(current="en", default="en", build=("en",))
-        self.lang = "en"
-        self.labels, _ = label_tables.labels_for("en", {})
-        self.audiences: tuple[tuple[str, str], ...] = ()
+    @property
+    def build(self) -> Build:
+        assert self._build is not None, "on_files starts every build"
+        return self._build
 
-    def _warn(self, message: str) -> None:
-        """Warn once per run: with i18n, fallback pages are read again by every language."""
-        if message not in self._warned:
-            self._warned.add(message)
-            log.warning(message)
-
-    # -- configuration -------------------------------------------------------------------------
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
+        self.serving = command == "serve"
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
-        self._reset()
         if not self.config.enabled:
             return config
-        try:
-            readtime.rates_for("en", self.config.read_time.rates)
-        except ValueError as exc:
-            raise PluginError(f"tagindex: read_time.rates: {exc}") from exc
+        if self.depth == 0:
+            self._run = Run(self.config, serving=self.serving)
+        self.depth += 1
+        self._build = None
         # After the site's own custom_dir, before the theme: authors override by file name.
         ours = theme_overrides_dir()
         dirs = config.theme.dirs
         if ours not in dirs:
             custom = config.theme.custom_dir
             dirs.insert(dirs.index(custom) + 1 if custom in dirs else 0, ours)
-        for css in (CSS, FILTERS_CSS):
-            if css not in config.extra_css:
-                config.extra_css.append(css)
-        if JS not in [str(script) for script in config.extra_javascript]:
-            config.extra_javascript.append(JS)
+        assets(config)
         return config
 
-    # -- files: read front matter, add generated pages ------------------------------------------
-
-    def _tag_id(self, name: str, src_uri: str) -> str:
-        tag_id, known = self.catalog.resolve(name)
-        if self.catalog.enabled and not known and self.config.unknown_tags != "ignore":
-            message = f"{src_uri}: front matter '{self.config.front_matter.tags}': tag '{name}'"
-            message += " is not in the tags file"
-            if self.config.unknown_tags == "error":
-                raise PluginError(f"tagindex: {message}")
-            self._warn(message)
-        return tag_id
-
-    def _read(self, file: File) -> collect.ArticleMeta | None:
-        """Validated front matter of a page that has tags; None for pages without."""
-        try:
-            source = file.content_string
-        except (OSError, ValueError):
-            return None  # MkDocs reports unreadable files itself
-        meta = collect.split_front_matter(source, file.src_uri, self._warn)
-        if self.config.front_matter.tags not in meta:
-            return None
-        return collect.validate(file.src_uri, meta, self.config.front_matter, self._warn)
-
-    @event_priority(-90)  # before static-i18n (-100) narrows the files to one language
-    def _on_files_site(self, files: Files, *, config: MkDocsConfig) -> Files | None:
-        """Once per run: every language's front matter, tag sets and one slug per tag."""
+    @event_priority(100)  # before plugins that snapshot the files (mkdocs-redirects)
+    def _on_files_early(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if not self.config.enabled:
             return files
-        self.languages = i18n.languages(config)
-        if self.languages.current != self.languages.default and self.slugs:
-            return files  # a later language of the same run: the site pass is done
-        self._warned.clear()
-        self._reset_site()
-        if self.config.tags_file:
-            self.catalog, problems = tagsfile.load(self.config.tags_file)
-            for problem in problems:
-                self._warn(problem)
-        known_audiences = {collect.tag_key(str(a)) for a in self.config.audiences}
-        pages = {f.src_uri: f for f in files.documentation_pages()}
-        for src_uri, file in sorted(pages.items()):
-            meta = self._read(file)
-            if meta is not None:
-                self.site_metas[src_uri] = meta
-                self._check_audience(meta, known_audiences)
-        spellings: list[tuple[str, str]] = []
-        for lang, selected in self.languages.select(self.site_metas).items():
-            tags = self.lang_tags[lang] = set()
-            counts = self.lang_counts[lang] = Counter()
-            for uri in selected:
-                own = self.languages.locale_of(uri)[0] == lang
-                ids = {self._tag_id(name, uri): name for name in self.site_metas[uri].tags}
-                if own:  # a tag only on untranslated fallbacks has no page here
-                    tags.update(ids)
-                if own or self.config.fallback_articles == "mark":
-                    counts.update(ids.keys())
-                spellings.extend(ids.items())
-        shown_as = model.display_names(spellings)
-        self.slugs, collisions = slugs.assign(shown_as)
-        for collision in collisions:
-            shown = ", ".join(f"'{shown_as[t]}' → {self.slugs[t]}" for t in collision.names)
-            self._warn(
-                f"tagindex: tags {shown} would share the slug '{collision.slug}'; each got its own"
-            )
+        if self.run.languages is None:
+            self.run.first_pass(files, config)
+        self._build = Build(self.run, self.memory, config)
+        if not i18n.active(config):
+            self.build.add_pages(files, config)
         return files
 
     @event_priority(-110)  # after static-i18n (-100) has chosen this language's files
     def _on_files_language(self, files: Files, *, config: MkDocsConfig) -> Files | None:
-        """This language's articles and generated pages, with switcher targets and sitemap."""
-        if not self.config.enabled:
-            return files
-        langs = self.languages = i18n.languages(config)
-        self.lang = langs.current
-        self.labels, substituted = label_tables.labels_for(self.lang, self.config.labels)
-        if substituted:
-            self._warn(f"tagindex: no labels for language '{self.lang}'; using English")
-
-        spellings: list[tuple[str, str]] = []
-        own_ids: set[str] = set()
-        for file in files.documentation_pages():
-            meta = self.site_metas.get(file.src_uri)
-            if meta is None and file.src_uri not in self.site_metas:
-                meta = self._read(file)  # a page another plugin added after the site pass
-            if meta is None:
-                continue
-            fallback = self._is_fallback(file)
-            if fallback and self.config.fallback_articles == "hide":
-                continue
-            self.metas[file.src_uri] = meta
-            ids = [self._tag_id(t, file.src_uri) for t in meta.tags]
-            self.article_tags[file.src_uri] = tuple(dict.fromkeys(ids))
-            self.fallbacks[file.src_uri] = fallback
-            if not fallback:
-                own_ids.update(ids)
-            spellings.extend(zip(ids, meta.tags, strict=True))
-        self.names = model.display_names(spellings)
-        for tag_id in self.names:
-            self.names[tag_id] = self.catalog.name(tag_id, self.lang) or self.names[tag_id]
-            if tag_id not in self.slugs:  # only when a page appeared after the site pass
-                self.slugs[tag_id] = slugs.slugify(tag_id)
-
-        taken = {f.dest_uri: f for f in files}
-        self.audiences = self._audiences()
-        index_src = self._index_src()
-        counts = Counter(t for ids in self.article_tags.values() for t in ids)
-        for tag_id in sorted(own_ids):
-            self.page_urls[tag_id] = [
-                self._add_page(
-                    files,
-                    config,
-                    taken,
-                    self._tag_src(tag_id, number),
-                    "tag",
-                    tag_id,
-                    self._tag_alternates(config, tag_id, number),
-                    number=number,
-                    pages=self._page_count(counts[tag_id]),
-                )
-                for number in range(1, self._page_count(counts[tag_id]) + 1)
-            ]
-            self.urls[tag_id] = self.page_urls[tag_id][0]
-        if self.config.index:
-            targets = {
-                lang: new_file(config, index_src, langs.prefix(lang))
-                for lang in self.lang_tags
-                if lang != self.lang
-            }
-            self.index_url = self._add_page(files, config, taken, index_src, "index", None, targets)
+        if self.config.enabled and i18n.active(config):
+            self.build.add_pages(files, config)
         return files
 
-    on_files = CombinedEvent(_on_files_site, _on_files_language)
+    on_files = CombinedEvent(_on_files_early, _on_files_language)
 
-    def _page_count(self, articles: int) -> int:
-        per_page = self.config.per_page
-        return max(1, -(-articles // per_page)) if per_page else 1
+    @event_priority(-110)  # after awesome-nav, literate-nav and static-i18n's nav translations
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation | None:
+        if self.config.enabled:
+            self.build.nav(nav)
+        return nav
 
-    def _index_src(self) -> str:
-        return f"{self.config.tags_dir.strip('/')}/index.md"
+    def on_pre_page(self, page: Page, *, config: MkDocsConfig, files: Files) -> Page | None:
+        if self.config.enabled:
+            self.build.pre_page(page)
+        return page
 
-    def _tag_src(self, tag_id: str, number: int) -> str:
-        """Source path of page `number` of a tag: `tags/<slug>/`, then `tags/<slug>/page/2/`."""
-        base = f"{self.config.tags_dir.strip('/')}/{self.slugs[tag_id]}"
-        return f"{base}/index.md" if number == 1 else f"{base}/page/{number}/index.md"
-
-    def _tag_alternates(self, config: MkDocsConfig, tag_id: str, number: int) -> dict[str, File]:
-        """Switcher targets: the same tag and page number in each other language, else its
-        first page, else that language's all-tags page."""
-        targets = {}
-        for lang, tags in self.lang_tags.items():
-            if lang == self.lang:
-                continue
-            if tag_id in tags:
-                pages = self._page_count(self.lang_counts[lang][tag_id])
-                src = self._tag_src(tag_id, number if number <= pages else 1)
-            elif self.config.index:
-                src = self._index_src()
-            else:
-                continue
-            targets[lang] = new_file(config, src, self.languages.prefix(lang))
-        return targets
-
-    def _check_audience(self, meta: collect.ArticleMeta, known: set[str]) -> None:
-        for audience in meta.audience:
-            if known and audience not in known:
-                key = self.config.front_matter.audience
-                self._warn(
-                    f"{meta.src_uri}: front matter '{key}': '{audience}' is not one of the "
-                    f"configured audiences ({', '.join(sorted(known))})"
-                )
-
-    def _audiences(self) -> tuple[tuple[str, str], ...]:
-        """Configured audiences with their label in this build's language."""
-        out = []
-        for audience, labels in self.config.audiences.items():
-            label = label_tables.pick(labels, self.lang) if isinstance(labels, dict) else labels
-            out.append((collect.tag_key(str(audience)), str(label or audience)))
-        return tuple(out)
-
-    def _is_fallback(self, file: File) -> bool:
-        locale = i18n.file_language(file)
-        return locale is not None and locale != self.lang
-
-    def _add_page(
-        self,
-        files: Files,
-        config: MkDocsConfig,
-        taken: dict[str, File],
-        src_uri: str,
-        kind: Kind,
-        key: str | None,
-        alternates: dict[str, File],
-        *,
-        number: int = 1,
-        pages: int = 1,
-    ) -> str:
-        """Generate a page unless the author has one at the same place; return its URL."""
-        file = new_file(config, src_uri, self.languages.prefix(self.lang))
-        existing = taken.get(file.dest_uri)
-        if existing is not None:
-            log.info(f"tagindex: '{existing.src_uri}' is the author's own page; not generating it")
-            return existing.url
-        title = self.labels.t("all_tags") if key is None else self.names[key]
-        if number > 1:
-            title = self.labels.t("page_title", name=title, number=number, pages=pages)
-        GeneratedPage(title, file, config, kind=kind, key=key, number=number)
-        i18n.link_alternates(config, file, alternates)
-        files.append(file)
-        return file.url
-
-    # -- pages: what rendering tells us -----------------------------------------------------------
-
+    @event_priority(-100)  # last: page meta is final and other plugins have changed the HTML
     def on_page_content(
         self, html: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
-        meta = self.metas.get(page.file.src_uri)
-        if meta is None or isinstance(page, GeneratedPage):
-            return html
-        minutes = meta.read_time
-        if minutes is None and self.config.read_time.enabled:
-            lang = (
-                meta.lang
-                or i18n.file_language(page.file)
-                or i18n.theme_language(config)
-                or self.config.read_time.language
-                or self.lang
-            )
-            if lang not in self.rates:
-                self.rates[lang] = readtime.rates_for(lang, self.config.read_time.rates)
-            minutes = readtime.minutes(html, self.rates[lang])
-        summary = meta.summary or collect.first_paragraph(html, self.config.summary_length)
-        self.rendered[page.file.src_uri] = self._article(
-            meta, page, str(page.title), minutes, summary
-        )
+        if self.config.enabled:
+            self.build.page_content(html, page, config)
         return html
 
-    def _article(
-        self,
-        meta: collect.ArticleMeta,
-        page: Page | None,
-        title: str,
-        minutes: int | None,
-        summary: str | None,
-    ) -> model.Article:
-        return model.Article(
-            src_uri=meta.src_uri,
-            url=page.url if page is not None else "",
-            title=title,
-            tags=self.article_tags.get(meta.src_uri, ()),
-            categories=meta.categories,
-            member=meta.member,
-            type=meta.type,
-            summary=summary,
-            date=meta.date,
-            weight=meta.weight,
-            read_time=minutes,
-            lang=meta.lang or (i18n.file_language(page.file) if page is not None else None),
-            fallback=self.fallbacks.get(meta.src_uri, False),
-            audience=meta.audience,
-        )
-
-    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation | None:
-        """Generated pages are not in an automatic nav, so each renders the same navigation as
-        its neighbours at the same depth: the templates render it once and reuse it. An author
-        who lists a generated page in `nav` makes that page's navigation differ: no reuse."""
-        listed = any(isinstance(page, GeneratedPage) for page in nav.pages)
-        self.memo = None if listed else {}
-        return nav
-
-    @event_priority(100)  # before Material's tags plugin renders listings from the environment
-    def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment | None:
+    @event_priority(100)  # before Material's tags plugin renders its listings
+    def _on_env_loader(
+        self, env: Environment, *, config: MkDocsConfig, files: Files
+    ) -> Environment | None:
         if not self.config.enabled:
             return env
         # `tagindex-theme/…` reaches the theme's own templates past our overrides, so our
         # partials/tags.html can add to the theme's chips instead of copying them.
-        theme_dirs = [d for d in config.theme.dirs if d not in (theme_overrides_dir(),)]
+        theme_dirs = [d for d in config.theme.dirs if d != theme_overrides_dir()]
         if config.theme.custom_dir in theme_dirs:
             theme_dirs.remove(config.theme.custom_dir)
         assert env.loader is not None
         env.loader = ChoiceLoader(
             [env.loader, PrefixLoader({"tagindex-theme": FileSystemLoader(theme_dirs)})]
         )
-        self.env = env
-        articles = []
-        for src_uri, meta in self.metas.items():
-            article = self.rendered.get(src_uri)
-            if article is None:  # not rendered in this build (e.g. `--dirty`): front matter only
-                file = files.get_file_from_path(src_uri)
-                page = file.page if file is not None else None
-                title = meta.title or (str(page.title) if page and page.title else src_uri)
-                article = self._article(meta, page, title, meta.read_time, meta.summary)
-            articles.append(article)
-        self.index = model.build(
-            articles,
-            names=self.names,
-            slugs=self.slugs,
-            urls=self.urls,
-            descriptions={
-                t: d for t in self.names if (d := self.catalog.description(t, self.lang))
-            },
-            sort_by=cast(model.SortBy, self.config.sort_by),
-            reverse=self.config.sort_reverse,
-            index_sort=cast(model.IndexSort, self.config.index_sort),
-        )
         return env
+
+    @event_priority(-100)  # last: every page has been read, by every plugin
+    def _on_env_model(
+        self, env: Environment, *, config: MkDocsConfig, files: Files
+    ) -> Environment | None:
+        if self.config.enabled:
+            self.build.finalize(config, files, env)
+        return env
+
+    on_env = CombinedEvent(_on_env_loader, _on_env_model)
 
     @event_priority(60)  # before Material's tags plugin, which keeps a `tags` value it finds
     def on_page_context(
         self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Any
     ) -> TemplateContext | None:
-        if not self.config.enabled or self.index is None:
-            return context
-        if isinstance(page, GeneratedPage):
-            tag = self.index.by_key.get(page.key) if page.key is not None else None
-            cards = tag.cards if tag is not None else ()
-            urls = self.page_urls.get(page.key or "", [])
-            per_page = self.config.per_page
-            if per_page and tag is not None:
-                cards = cards[(page.number - 1) * per_page : page.number * per_page]
-            context["tagindex"] = page_context = PageContext(  # type: ignore[typeddict-unknown-key]
-                kind=page.kind,
-                lang=self.lang,
-                labels=self.labels,
-                index=self.index,
-                tag=tag,
-                index_url=self.index_url,
-                audiences=self.audiences,
-                filters=tuple(self.config.filters),
-                memo=self.memo,
-                cards=cards,
-                pagination=model.Pagination(
-                    number=page.number,
-                    count=len(urls),
-                    urls=tuple(urls),
-                )
-                if len(urls) > 1
-                else None,
-            )
-            # What the search plugin (it runs after us) indexes for this page.
-            if self.env is not None:
-                search = self.env.get_template("tagindex/search.html")
-                page.content = search.render(tagindex=page_context)
-            return context
-        article = self.rendered.get(page.file.src_uri)
-        if article is None:
-            return context
-        context["tagindex"] = ArticleContext(  # type: ignore[typeddict-unknown-key]
-            kind="article",
-            lang=self.lang,
-            labels=self.labels,
-            article=article,
-            show_meta=self.config.read_time.on_article,
-        )
-        if self.config.chips and article.tags:
-            context["tags"] = [  # type: ignore[typeddict-unknown-key]
-                Chip(escape(self.names[k]), self.urls.get(k, "")) for k in article.tags
-            ]
+        if self.config.enabled:
+            self.build.page_context(context, page, config)
         return context
+
+    @event_priority(-110)  # after static-i18n's, inside which its other builds run
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if self.config.enabled:
+            self._end_build()
+
+    def on_build_error(self, *, error: Exception) -> None:
+        self.depth = 1
+        self._end_build()
+
+    def _end_build(self) -> None:
+        self.depth = max(0, self.depth - 1)
+        self._build = None
+        if self.depth == 0:
+            self._run = None
+
+    def on_shutdown(self) -> None:
+        self.memory.stubs.remove()

@@ -19,7 +19,8 @@ MAX_SLUG_BYTES = 120
 _NOT_WORD = re.compile(r"[^\w]+|_+")
 
 
-def _digest(name: str) -> str:
+def digest(name: str) -> str:
+    """A short, stable suffix made from a name, for slugs that would otherwise collide."""
     return hashlib.sha1(name.encode("utf-8")).hexdigest()[:8]
 
 
@@ -33,9 +34,9 @@ def slugify(name: str) -> str:
     slug = _NOT_WORD.sub("-", text).strip("-")
     if len(slug.encode("utf-8")) > MAX_SLUG_BYTES:
         cut = slug.encode("utf-8")[: MAX_SLUG_BYTES - 9].decode("utf-8", "ignore").rstrip("-")
-        slug = f"{cut}-{_digest(name)}"
+        slug = f"{cut}-{digest(name)}"
     if not slug:
-        slug = f"tag-{_digest(name)}"
+        slug = f"tag-{digest(name)}"
     return slug
 
 
@@ -62,9 +63,9 @@ def assign(names: Iterable[str]) -> tuple[dict[str, str], list[Collision]]:
     for slug, group in sorted(by_slug.items()):
         result[group[0]] = slug
         for name in group[1:]:
-            candidate = f"{slug}-{_digest(name)}"
+            candidate = f"{slug}-{digest(name)}"
             while candidate in taken:  # practically never: a hash prefix clash
-                candidate = f"{candidate}-{_digest(candidate)}"
+                candidate = f"{candidate}-{digest(candidate)}"
             taken.add(candidate)
             result[name] = candidate
         if len(group) > 1:

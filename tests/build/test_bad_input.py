@@ -762,14 +762,12 @@ def test_alias_bomb_is_reported_without_expanding_it(tmp_path: Path) -> None:
 
 
 def test_empty_site(tmp_path: Path) -> None:
+    """A site without a single tag gets no generated page at all (nothing to list)."""
     write_config(tmp_path, material_config())
     (tmp_path / "docs").mkdir()
     site = build(tmp_path, "--strict")
-    page = site.html("tags/index.html")
-    count = page.select_one(".tagindex-count")
-    assert count is not None and count.get_text(" ", strip=True) == "0 tags · 0 articles"
-    assert page.select(".tagindex-index__item") == []
-    assert sorted(p.name for p in (site.dir / "tags").iterdir()) == ["index.html"]
+    assert not (site.dir / "tags").exists()
+    assert "tags/" not in (site.dir / "sitemap.xml").read_text("utf-8")
     assert site.warnings() == []
 
 

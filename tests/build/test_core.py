@@ -337,7 +337,9 @@ def test_a_tag_page_listed_in_nav_is_marked_active_there(project: Path) -> None:
     seed_site(project, config)
     site = build(project)  # the articles are not in this nav: MkDocs says so at INFO level
     active = site.html("tags/grpo/index.html").select(".md-sidebar--primary .md-nav__link--active")
-    assert [a.get_text(strip=True) for a in active] == ["grpo"]  # the page's own title
+    assert [a.get_text(strip=True) for a in active] == ["GRPO"]  # the nav's title wins
+    title = site.html("tags/grpo/index.html").title
+    assert title is not None and title.get_text().startswith("GRPO")
     other = site.html("tags/rl/index.html").select(".md-sidebar--primary .md-nav__link--active")
     assert other == []
     index_active = site.html("tags/index.html").select(".md-sidebar--primary .md-nav__link--active")

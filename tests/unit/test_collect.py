@@ -17,9 +17,9 @@ def keys(**names: str) -> FrontMatterKeys:
     return config
 
 
-def validate(meta: dict[str, Any], **names: str) -> tuple[collect.ArticleMeta, list[str]]:
+def validate(meta: dict[str, Any], **names: str) -> tuple[collect.FrontMatter, list[str]]:
     warnings: list[str] = []
-    article = collect.validate("posts/a.md", meta, keys(**names), warnings.append)
+    article = collect.read("posts/a.md", meta, keys(**names), warnings.append)
     return article, warnings
 
 
@@ -43,7 +43,7 @@ def test_clean_front_matter_is_taken_as_written() -> None:
     assert article.member is True
     assert article.type == "paper"
     assert article.summary == "S"
-    assert article.date == datetime.date(2026, 5, 1)
+    assert article.dates.created == datetime.date(2026, 5, 1)
     assert article.weight == 3.0
     assert article.read_time == 13
 
@@ -114,15 +114,15 @@ def test_read_time_as_numeric_string() -> None:
 
 def test_bad_date_warns_and_other_keys_survive() -> None:
     article, warnings = validate({"date": "last tuesday", "read_time": "ten", "type": "paper"})
-    assert article.date is None and article.read_time is None
+    assert article.dates.created is None and article.read_time is None
     assert article.type == "paper"
     assert len(warnings) == 2
     assert any("'date'" in w for w in warnings) and any("'read_time'" in w for w in warnings)
 
 
 def test_iso_date_string_and_datetime() -> None:
-    assert validate({"date": "2026-05-01T10:00:00Z"})[0].date == datetime.date(2026, 5, 1)
-    assert validate({"date": datetime.datetime(2026, 5, 1, 9)})[0].date == datetime.date(2026, 5, 1)
+    assert validate({"date": "2026-05-01T10:00:00Z"})[0].dates.created == datetime.date(2026, 5, 1)
+    assert validate({"date": datetime.datetime(2026, 5, 1, 9)})[0].dates.created == datetime.date(2026, 5, 1)
 
 
 def test_summary_falls_back_to_description() -> None:
@@ -147,21 +147,21 @@ def test_control_characters_are_dropped_from_text() -> None:
 def test_front_matter_parsing_reports_invalid_yaml() -> None:
     warnings: list[str] = []
     # full-width space indentation, as one real site writes it
-    meta = collect.split_front_matter("---\ntags:\n\u3000- a\n---\nbody", "x.md", warnings.append)
+    meta = collect.front_matter("---\ntags:\n\u3000- a\n---\nbody", "x.md", warnings.append)
     assert meta == {}
     assert len(warnings) == 1 and "x.md" in warnings[0] and "YAML" in warnings[0]
 
 
 def test_front_matter_that_is_not_a_mapping_is_reported() -> None:
     warnings: list[str] = []
-    assert collect.split_front_matter("---\n- a\n- b\n---\nbody", "x.md", warnings.append) == {}
+    assert collect.front_matter("---\n- a\n- b\n---\nbody", "x.md", warnings.append) == {}
     assert len(warnings) == 1 and "not a mapping" in warnings[0]
 
 
 def test_no_front_matter_is_silent() -> None:
     warnings: list[str] = []
-    assert collect.split_front_matter("# Title\n", "x.md", warnings.append) == {}
-    assert collect.split_front_matter("---\n---\nbody", "x.md", warnings.append) == {}
+    assert collect.front_matter("# Title\n", "x.md", warnings.append) == {}
+    assert collect.front_matter("---\n---\nbody", "x.md", warnings.append) == {}
     assert warnings == []
 
 

@@ -1,0 +1,148 @@
+"""Other plugins: the only module that knows their internals (as `i18n` is for static-i18n).
+
+Each function names the plugin, the attribute it reads or writes and why, and degrades to doing
+nothing when the plugin is absent or has changed; `tests/build/test_interop.py` builds a site
+with each of them and fails when a release moves what is read here.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File
+from mkdocs.structure.pages import Page
+
+try:  # Material is a dependency, but its plugins' layout is not an API
+    from material.plugins.blog.structure import Post as _Post
+    from material.plugins.tags.plugin import TagsPlugin as _MaterialTags
+except ImportError:  # pragma: no cover - a Material release that moved them
+    _Post = None
+    _MaterialTags = None
+
+
+def _instances(config: MkDocsConfig, cls: Any) -> list[Any]:
+    if cls is None:
+        return []
+    return [plugin for plugin in config.plugins.values() if isinstance(plugin, cls)]
+
+
+def _named(config: MkDocsConfig, *names: str) -> list[Any]:
+    """Instances of a plugin registered under one of `names` (`name`, `name #2`, …)."""
+    found = []
+    for key, plugin in config.plugins.items():
+        if key.split(" #")[0] in names:
+            found.append(plugin)
+    return found
+
+
+# -- Material's blog --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Post:
+    """What Material's blog knows of one of its posts."""
+
+    created: datetime.date | None
+    updated: datetime.date | None
+    categories: tuple[str, ...]
+    authors: tuple[str, ...]
+    read_time: int | None
+    draft: bool
+
+
+def _date(value: object) -> datetime.date | None:
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    return None
+
+
+def blog_post(page: Page) -> Post | None:
+    """A Material blog post's dates, categories, authors and read time; None for other pages.
+
+    Reads `Post.config` (the blog's validated front matter: `date.created`, `date.updated`,
+    `categories`, `readtime`, `draft`) and `Post.authors` (resolved from `.authors.yml` during
+    the blog's `on_page_markdown`); `readtime` is the author's or, when `post_readtime` is on,
+    the blog's own from its `on_page_content`, which runs before ours.
+    """
+    if _Post is None or not isinstance(page, _Post):
+        return None
+    post: Any = page
+    options = getattr(post, "config", None)
+    dates = getattr(options, "date", None) or {}
+    authors = tuple(
+        str(getattr(author, "name", "") or "") for author in getattr(post, "authors", []) or []
+    )
+    readtime = getattr(options, "readtime", None)
+    return Post(
+        created=_date(dates.get("created") if isinstance(dates, dict) else None),
+        updated=_date(dates.get("updated") if isinstance(dates, dict) else None),
+        categories=tuple(str(c) for c in getattr(options, "categories", None) or []),
+        authors=tuple(a for a in authors if a),
+        read_time=readtime if isinstance(readtime, int) and readtime > 0 else None,
+        draft=bool(getattr(options, "draft", False)),
+    )
+
+
+# -- Material's tags plugin -----------------------------------------------------------------
+
+
+def material_tags(config: MkDocsConfig) -> bool:
+    """Whether Material's tags plugin is enabled (it then also renders chips' context)."""
+    return any(getattr(p.config, "enabled", True) for p in _instances(config, _MaterialTags))
+
+
+def shadow_tags(config: MkDocsConfig) -> Callable[[str], bool]:
+    """Material's test for a shadow tag: listed in `shadow_tags`, or with the configured
+    `shadow_tags_prefix` / `shadow_tags_suffix`. Such tags get no page and a shadow chip."""
+    rules: list[tuple[set[str], str, str]] = []
+    for plugin in _instances(config, _MaterialTags):
+        options = plugin.config
+        if not getattr(options, "enabled", True):
+            continue
+        names = {str(getattr(t, "name", t)) for t in getattr(options, "shadow_tags", None) or ()}
+        prefix = str(getattr(options, "shadow_tags_prefix", "") or "")
+        suffix = str(getattr(options, "shadow_tags_suffix", "") or "")
+        if names or prefix or suffix:
+            rules.append((names, prefix, suffix))
+
+    def is_shadow(name: str) -> bool:
+        return any(
+            name in names
+            or (prefix and name.startswith(prefix))
+            or (suffix and name.endswith(suffix))
+            for names, prefix, suffix in rules
+        )
+
+    return is_shadow
+
+
+# -- plugins that cannot tell a generated page from a source file ----------------------------
+
+
+def register_generated(config: MkDocsConfig, files: Iterable[File]) -> None:
+    """Tell plugins that keep their own list of source files about our generated pages.
+
+    - mkdocs-git-authors-plugin runs `git blame` on every page's `abs_src_path` in its
+      `on_page_content` and `on_page_context`, ignoring `File.generated_by` there; a file that
+      git does not track is a warning under its default `strict: true`. Our pages are added to
+      its `exclude` list (exact source paths, nothing the author wrote).
+    - mkdocs-redirects snapshots the documentation pages in its `on_files` (priority 0); with
+      static-i18n our pages can only be added after that, at -110, so they join its `doc_pages`
+      to be valid redirect targets.
+    """
+    generated = list(files)
+    for plugin in _named(config, "git-authors"):
+        excluded = getattr(plugin.config, "exclude", None)
+        if isinstance(excluded, list):
+            excluded.extend(f.src_path for f in generated if f.src_path not in excluded)
+    for plugin in _named(config, "redirects"):
+        pages = getattr(plugin, "doc_pages", None)
+        if isinstance(pages, dict):
+            for file in generated:
+                pages.setdefault(file.src_uri, file)
