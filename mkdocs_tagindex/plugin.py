@@ -181,9 +181,13 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             return files
         langs = self.languages = i18n.languages(config)
         self.lang = langs.current
-        self.labels, substituted = label_tables.labels_for(self.lang, self.config.labels)
-        if substituted:
-            self._warn(f"tagindex: no labels for language '{self.lang}'; using English")
+        self.labels, substituted = label_tables.labels_for(
+            self.lang, self.config.labels, config.theme.dirs
+        )
+        if substituted and substituted.message not in self._warned:
+            # INFO, once per run: a language without a built-in table is no mistake of the site
+            self._warned.add(substituted.message)
+            log.info(substituted.message)
 
         spellings: list[tuple[str, str]] = []
         own_ids: set[str] = set()
