@@ -108,14 +108,17 @@ def test_french_only_site(tmp_path: Path) -> None:
     assert text(page, ".tagindex-heading") == "#grpo"
     assert text(page, ".tagindex-count") == "2 articles"
     assert texts(page, ".tagindex-card__read-time") == ["13 min de lecture", "1 min de lecture"]
-    assert texts(page, ".tagindex-card__member") == ["★ MEMBRES"]
+    assert texts(page, ".tagindex-card__member") == ["★ RÉSERVÉ AUX MEMBRES"]
     assert texts(page, ".tagindex-card__type") == ["ÉTUDE", "TUTORIEL"]
     assert text(page, ".tagindex-footer") == "Toutes les étiquettes"
     index = site.html("tags/index.html")
     assert text(index, ".tagindex-heading") == "Toutes les étiquettes"
     assert text(index, ".tagindex-count") == "2 étiquettes · 2 articles"
     article = site.html("a/index.html")
-    assert text(article, ".tagindex-article-meta") == "★ MEMBRES · ÉTUDE · 13 min de lecture"
+    assert (
+        text(article, ".tagindex-article-meta")
+        == "★ RÉSERVÉ AUX MEMBRES · ÉTUDE · 13 min de lecture"
+    )
 
 
 def test_french_site_without_any_tag(tmp_path: Path) -> None:
