@@ -204,9 +204,11 @@ class Build:
         self.languages = i18n.languages(config)
         self.lang = self.languages.current
         self.prefix = self.languages.prefix(self.lang)
-        self.labels, substituted = label_tables.labels_for(self.lang, self.options.labels)
-        if substituted:
-            run.info(f"no labels for language '{self.lang}'; using English")
+        self.labels, substituted = label_tables.labels_for(
+            self.lang, self.options.labels, config.theme.dirs
+        )
+        if substituted:  # INFO: a language without a built-in table is no mistake of the site
+            run.info(substituted.message)
         self.audiences = tuple(
             (collect.tag_key(str(audience)), str(self._label(labels) or audience))
             for audience, labels in self.options.audiences.items()

@@ -36,6 +36,9 @@ def test_wheel_carries_templates_styles_and_entry_point(wheel: Path) -> None:
         assert f"mkdocs_tagindex/theme_overrides/tagindex/{template}" in names
     assert "mkdocs_tagindex/theme_overrides/assets/tagindex/tagindex.css" in names
     assert "mkdocs_tagindex/py.typed" in names
+    locales = sorted(p.name for p in (ROOT / "mkdocs_tagindex" / "locales").glob("*.yml"))
+    assert len(locales) >= 20
+    assert [n for n in locales if f"mkdocs_tagindex/locales/{n}" not in names] == []
 
 
 @pytest.mark.slow
@@ -68,3 +71,13 @@ def test_fresh_venv_builds_a_site_outside_the_repo(wheel: Path, tmp_path: Path) 
         check=True,
     )
     assert str(env_dir) in where.stdout
+    # the label tables load from the installed wheel's data files
+    tables = subprocess.run(
+        [str(python), "-c", "from mkdocs_tagindex import labels; print(*sorted(labels.LABELS))"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    expected = sorted(p.stem for p in (ROOT / "mkdocs_tagindex" / "locales").glob("*.yml"))
+    assert tables.stdout.split() == expected

@@ -122,7 +122,9 @@ def test_bad_date_warns_and_other_keys_survive() -> None:
 
 def test_iso_date_string_and_datetime() -> None:
     assert validate({"date": "2026-05-01T10:00:00Z"})[0].dates.created == datetime.date(2026, 5, 1)
-    assert validate({"date": datetime.datetime(2026, 5, 1, 9)})[0].dates.created == datetime.date(2026, 5, 1)
+    assert validate({"date": datetime.datetime(2026, 5, 1, 9)})[0].dates.created == datetime.date(
+        2026, 5, 1
+    )
 
 
 def test_summary_falls_back_to_description() -> None:
