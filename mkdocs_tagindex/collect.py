@@ -21,6 +21,7 @@ import yaml
 from mkdocs.config import config_options as c
 from mkdocs.config.base import BaseConfigOption, Config, ValidationError
 
+from . import slugs
 from .config import FrontMatterKeys
 
 try:  # libyaml is several times faster, and front matter is read once per page per build
@@ -75,7 +76,7 @@ class TagList(BaseConfigOption[tuple[str, ...]]):
                     "that item was ignored"
                 )
                 continue
-            name = clean_text(str(item))
+            name = slugs.strip_format(clean_text(str(item)))  # no zero-width or bidi tricks
             if not name:
                 self.warnings.append("an empty tag name was ignored")
                 continue
@@ -424,8 +425,9 @@ def read(src_uri: str, meta: Mapping[str, Any], keys: FrontMatterKeys, warn: War
 
 
 def tag_key(name: str) -> str:
-    """Identity of a tag: `ABC`, `abc` and `ＡＢＣ` are one tag."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    """Identity of a tag, the key of its slug: `ABC`, `abc`, `ＡＢＣ` and `#abc` are one tag,
+    `web development` and `web-development` too (see `slugs.key`)."""
+    return slugs.key(name)
 
 
 _TAG = re.compile(r"<[^>]+>")

@@ -114,13 +114,15 @@ def _order(sort_by: SortBy) -> Callable[[Article], tuple[Any, ...]]:
 
 
 def display_names(spellings: Iterable[tuple[str, str]]) -> dict[str, str]:
-    """Pick how each tag is shown: its most used spelling, ties to the first in sorted order."""
+    """Pick how each tag is shown: its most used spelling; among equals, one without a leading
+    `#` (the heading adds its own), then the first in sorted order."""
     counts = Counter(spellings)
-    best: dict[str, tuple[int, str]] = {}
-    for (key, name), n in sorted(counts.items()):
-        if key not in best or n > best[key][0]:
-            best[key] = (n, name)
-    return {key: name for key, (_, name) in best.items()}
+    best: dict[str, tuple[int, bool, str]] = {}
+    for (key, name), n in counts.items():
+        rank = (-n, name.startswith("#"), name)
+        if key not in best or rank < best[key]:
+            best[key] = rank
+    return {key: name for key, (_, _, name) in sorted(best.items())}
 
 
 def build(

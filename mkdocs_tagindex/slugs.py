@@ -1,8 +1,28 @@
-"""Tag names → URL slugs (pure functions).
+"""Tag names → tag identities and URL slugs (pure functions).
 
-A slug is one path segment: Unicode letters are kept (``強化学習`` stays ``強化学習``; MkDocs
-percent-encodes it in links), everything else becomes ``-``. A slug can never be ``.``, ``..``,
-empty, or contain ``/``, so no tag reaches outside the tag folder.
+A tag's identity is the key its slug is made from, so two names share a page exactly when they
+would share a URL: `web development` and `web-development`, `#grpo` and `grpo`, `ＡＢＣ` and
+`abc` are one tag to a reader, and one tag here. Names that mean different things keep different
+keys without any warning: symbols that carry meaning in common names are spelled out (`C++` →
+`c-plus-plus`, `C#` → `c-sharp`, `F#` → `f-sharp`, `.NET` → `dotnet`), so `C`, `C++` and `C#`
+are three tags.
+
+Rules, in order:
+
+1. Unicode NFKC (full-width letters become ASCII), then every format character (category Cf:
+   zero-width spaces, bidi overrides, soft hyphens) is removed, except the zero-width joiner
+   inside an emoji sequence (👩‍💻).
+2. Case folding (`GRPO` → `grpo`; `Straße` → `strasse`).
+3. `+` and `#` after a letter or digit become `-plus` / `-sharp`; a `.` before a word at the
+   start becomes `dot` (`.net` → `dotnet`); a `#` at the start is a hashtag mark and dropped.
+4. Every run of characters that are not Unicode letters or digits becomes one `-`; leading and
+   trailing `-` are removed. Letters of any script stay (`強化学習`; MkDocs percent-encodes them).
+5. A name left with nothing (`+++`, `🚀`) gets `tag-` and a hash of the name; a key longer than
+   120 UTF-8 bytes is cut and gets a hash; Windows' reserved device names (`con`, `nul`, `aux`,
+   `prn`, `com1`…`com9`, `lpt1`…`lpt9`) get `-tag` so that the folder can exist everywhere.
+
+A slug is therefore always one safe path segment: never empty, `.` or `..`, never with `/`,
+`\\`, `%` or a control character.
 """
 
 from __future__ import annotations
@@ -10,64 +30,117 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 MAX_SLUG_BYTES = 120
 """Longest slug in UTF-8 bytes; file systems allow 255 per path segment."""
 
+RESERVED = frozenset(
+    {
+        "con",
+        "prn",
+        "aux",
+        "nul",
+        *(f"com{i}" for i in range(1, 10)),
+        *(f"lpt{i}" for i in range(1, 10)),
+    }
+)
+"""Windows' reserved device names: no file or folder may have them, whatever the extension."""
+
+_ZWJ = "\u200d"
+_SYMBOLS = (
+    (re.compile(r"(?<=[^\W_])\++"), "-plus"),
+    (re.compile(r"(?<=[^\W_])#+"), "-sharp"),
+    (re.compile(r"^\.(?=[^\W_])"), "dot"),
+)
 _NOT_WORD = re.compile(r"[^\w]+|_+")
 
 
 def digest(name: str) -> str:
-    """A short, stable suffix made from a name, for slugs that would otherwise collide."""
+    """A short, stable suffix made from a name, for keys that would otherwise be empty or cut."""
     return hashlib.sha1(name.encode("utf-8")).hexdigest()[:8]
 
 
-def slugify(name: str) -> str:
-    """The slug of one tag name, before collisions are resolved.
+def _is_emoji(char: str) -> bool:
+    return unicodedata.category(char) == "So" or "\U0001f000" <= char <= "\U0001faff"
 
-    >>> slugify("LLM/Serving"), slugify("強化学習"), slugify("C++")
-    ('llm-serving', '強化学習', 'c')
-    """
-    text = unicodedata.normalize("NFKC", name).lower()
-    slug = _NOT_WORD.sub("-", text).strip("-")
+
+def strip_format(text: str) -> str:
+    """Remove Unicode format characters (Cf), keeping a zero-width joiner between emoji."""
+    out = []
+    for i, char in enumerate(text):
+        if unicodedata.category(char) != "Cf":
+            out.append(char)
+        elif char == _ZWJ and 0 < i < len(text) - 1:
+            before, after = text[i - 1], text[i + 1]
+            if (_is_emoji(before) or unicodedata.category(before) == "Mn") and _is_emoji(after):
+                out.append(char)
+    return "".join(out)
+
+
+def _spelled(word: str) -> Callable[[re.Match[str]], str]:
+    """`++` → `-plus-plus`: the word once for every symbol."""
+
+    def spell(match: re.Match[str]) -> str:
+        return word * len(match.group())
+
+    return spell
+
+
+def key(name: str) -> str:
+    """The identity of a tag name, which is also its slug before rule 5 (see the module)."""
+    text = strip_format(unicodedata.normalize("NFKC", name)).casefold().strip()
+    text = text.lstrip("#")
+    for pattern, word in _SYMBOLS:
+        text = pattern.sub(_spelled(word), text)
+    text = _NOT_WORD.sub("-", text).strip("-")
+    if not text:
+        return f"tag-{digest(strip_format(unicodedata.normalize('NFKC', name)).casefold())}"
+    return text
+
+
+def slugify(tag: str) -> str:
+    """The URL segment of a tag key (rule 5: length and reserved names)."""
+    slug = tag
     if len(slug.encode("utf-8")) > MAX_SLUG_BYTES:
         cut = slug.encode("utf-8")[: MAX_SLUG_BYTES - 9].decode("utf-8", "ignore").rstrip("-")
-        slug = f"{cut}-{digest(name)}"
-    if not slug:
-        slug = f"tag-{digest(name)}"
+        slug = f"{cut}-{digest(tag)}"
+    if slug in RESERVED:
+        slug = f"{slug}-tag"
     return slug
 
 
 @dataclass(frozen=True)
-class Collision:
-    """Tags whose slugs would have been the same; each got its own."""
+class Merge:
+    """Spellings that are one tag: shown as the most used one."""
 
-    slug: str
-    names: tuple[str, ...]
+    tag: str
+    shown_as: str
+    spellings: tuple[str, ...]
 
 
-def assign(names: Iterable[str]) -> tuple[dict[str, str], list[Collision]]:
-    """Give every tag name a distinct slug.
+def merges(spellings: Iterable[tuple[str, str]], shown_as: dict[str, str]) -> list[Merge]:
+    """The tags written in more than one way, for an INFO line naming the spellings."""
+    seen: dict[str, set[str]] = {}
+    for tag, name in spellings:
+        seen.setdefault(tag, set()).add(name)
+    return [
+        Merge(tag, shown_as.get(tag, tag), tuple(sorted(names)))
+        for tag, names in sorted(seen.items())
+        if len(names) > 1
+    ]
 
-    When names share a slug, the first in sorted order keeps it and the others get a suffix
-    derived from their own name, so a slug does not change when unrelated tags come and go.
-    """
-    by_slug: dict[str, list[str]] = {}
-    for name in sorted(set(names)):
-        by_slug.setdefault(slugify(name), []).append(name)
+
+def assign(tags: Iterable[str]) -> dict[str, str]:
+    """A distinct slug for every tag key (keys are distinct; only a hash clash of two cut keys
+    could meet, and then the later one in sorted order gets a second hash)."""
     result: dict[str, str] = {}
-    collisions: list[Collision] = []
-    taken = set(by_slug)
-    for slug, group in sorted(by_slug.items()):
-        result[group[0]] = slug
-        for name in group[1:]:
-            candidate = f"{slug}-{digest(name)}"
-            while candidate in taken:  # practically never: a hash prefix clash
-                candidate = f"{candidate}-{digest(candidate)}"
-            taken.add(candidate)
-            result[name] = candidate
-        if len(group) > 1:
-            collisions.append(Collision(slug, tuple(group)))
-    return result, collisions
+    taken: set[str] = set()
+    for tag in sorted(set(tags)):
+        slug = slugify(tag)
+        while slug in taken:  # practically never
+            slug = f"{slug}-{digest(slug)}"
+        taken.add(slug)
+        result[tag] = slug
+    return result

@@ -130,8 +130,9 @@ class Run:
             own_tags: set[str] = set()
             for src_uri in selected:
                 own = self.languages.locale_of(src_uri)[0] == lang
-                ids = {self.catalog.resolve(name)[0]: name for name in tagged[src_uri]}
-                spellings.extend(ids.items())
+                named = [(self.catalog.resolve(name)[0], name) for name in tagged[src_uri]]
+                spellings.extend(named)
+                ids = dict(named)
                 if own:
                     own_tags.update(ids)
                 if own or fallback_mode == "mark":
@@ -142,19 +143,26 @@ class Run:
         self._assign_slugs(spellings)
 
     def _assign_slugs(self, spellings: list[tuple[str, str]]) -> None:
-        shown_as = self.shown_as = model.display_names(spellings)
-        self.slugs, collisions = slugs.assign(shown_as)
-        for collision in collisions:
-            shown = ", ".join(f"'{shown_as[t]}' → {self.slugs[t]}" for t in collision.names)
-            self.warn(f"tags {shown} would share the slug '{collision.slug}'; each got its own")
+        self.shown_as = model.display_names(spellings)
+        self.slugs = slugs.assign(self.shown_as)
+        self.report_merges(spellings, self.shown_as)
+
+    def report_merges(self, spellings: list[tuple[str, str]], shown_as: dict[str, str]) -> None:
+        """One INFO line per tag written in several ways (`#grpo`, `grpo`): one page for all."""
+        for merge in slugs.merges(spellings, shown_as):
+            written = ", ".join(f"'{name}'" for name in merge.spellings)
+            self.info(
+                f"tags {written} are one tag, shown as '{merge.shown_as}' "
+                f"(they share the URL {self.options.tags_dir.strip('/')}/{self.slug(merge.tag)}/)"
+            )
 
     def slug(self, tag: str) -> str:
         """The slug of a tag, also of one that only the final page state has."""
         if tag not in self.slugs:
             candidate = slugs.slugify(tag)
             taken = set(self.slugs.values())
-            if candidate in taken:
-                candidate = f"{candidate}-{slugs.digest(tag)}"
+            while candidate in taken:  # practically never: two cut keys with one hash
+                candidate = f"{candidate}-{slugs.digest(candidate)}"
             self.slugs[tag] = candidate
         return self.slugs[tag]
 

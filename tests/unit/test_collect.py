@@ -169,7 +169,7 @@ def test_no_front_matter_is_silent() -> None:
 
 def test_tag_key_merges_case_and_width() -> None:
     assert collect.tag_key("ABC") == collect.tag_key("abc") == collect.tag_key("ＡＢＣ")
-    assert collect.tag_key("Reward  Modeling") == "reward modeling"
+    assert collect.tag_key("Reward  Modeling") == collect.tag_key("reward-modeling")
 
 
 def test_first_paragraph_strips_markup_and_cuts_at_a_word() -> None:
