@@ -7,6 +7,8 @@ MkDocs objects, so it can be tested and reasoned about on its own.
 from __future__ import annotations
 
 import datetime
+import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -68,7 +70,7 @@ class Tag:
     @property
     def categories(self) -> list[str]:
         """Distinct categories on this tag, for its category filter."""
-        return sorted({c for a in self.articles for c in a.categories}, key=str.casefold)
+        return sorted({c for a in self.articles for c in a.categories}, key=collation_key)
 
     def audience_counts(self, audiences: Iterable[str]) -> dict[str, int]:
         """Articles per audience (`""`: all); an article without audience counts for each."""
@@ -97,11 +99,36 @@ class TagIndex:
         return len({a.src_uri for t in self.tags for a in t.articles})
 
 
-def _order(sort_by: SortBy) -> Callable[[Article], tuple[Any, ...]]:
-    """Sort key with deterministic ties: title (case-insensitive), then source path."""
+_DIGITS = re.compile(r"(\d+)")
+_KATAKANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
+"""Katakana → hiragana, so that both sort together in the order of the kana table."""
 
-    def tie(a: Article) -> tuple[str, str, str]:
-        return (a.title.casefold(), a.title, a.src_uri)
+
+def collation_key(text: str) -> tuple[Any, ...]:
+    """Sort key for names and titles a reader would accept in any language we know of.
+
+    Python has no collation without a heavy dependency (ICU), so this approximates one: leading
+    and trailing space trimmed, NFKC (full-width letters and digits as ASCII), case folded,
+    diacritics ignored at first (`Éclair` next to `eclair`), katakana read as hiragana (so
+    Japanese kana follow the kana table), and numbers compared as numbers (`Part 2` before
+    `Part 10`). Kanji and hanzi follow code-point order (their readings are not knowable here).
+    Ties go to the exact text, so the order is total and deterministic.
+    """
+    exact = unicodedata.normalize("NFKC", text).strip()
+    folded = exact.casefold()
+    base = "".join(
+        ch for ch in unicodedata.normalize("NFD", folded) if unicodedata.category(ch) != "Mn"
+    ).translate(_KATAKANA)
+    parts = _DIGITS.split(base)
+    natural = tuple(int(part) if i % 2 else part for i, part in enumerate(parts))
+    return (natural, folded, exact)
+
+
+def _order(sort_by: SortBy) -> Callable[[Article], tuple[Any, ...]]:
+    """Sort key with deterministic ties: title (collated), then source path."""
+
+    def tie(a: Article) -> tuple[Any, ...]:
+        return (collation_key(a.title), a.src_uri)
 
     if sort_by == "date":
         # newest first; undated pages after dated ones
@@ -155,7 +182,7 @@ def build(
         if key in urls
     ]
     if index_sort == "count":
-        tags.sort(key=lambda t: (-t.count, t.name.casefold(), t.key))
+        tags.sort(key=lambda t: (-t.count, collation_key(t.name), t.key))
     else:
-        tags.sort(key=lambda t: (t.name.casefold(), t.key))
+        tags.sort(key=lambda t: (collation_key(t.name), t.key))
     return TagIndex(tags=tuple(tags), by_key={t.key: t for t in tags})

@@ -178,3 +178,33 @@ def test_first_paragraph_strips_markup_and_cuts_at_a_word() -> None:
     assert collect.first_paragraph(html, 22) == "Hello there & welcome…"
     assert collect.first_paragraph(html, 20) == "Hello there &…"
     assert collect.first_paragraph("<h1>only</h1>", 100) is None
+
+
+def test_first_paragraph_skips_blocks_that_are_not_paragraphs() -> None:
+    html = (
+        '<div class="admonition info"><p class="admonition-title">Info</p><p>No.</p></div>'
+        "<details><summary>s</summary><p>No.</p></details>"
+        '<div class="highlight"><pre><code>x</code></pre></div>'
+        "<table><tr><td><p>No.</p></td></tr></table>"
+        "<figure><p>No.</p><figcaption>c</figcaption></figure>"
+        "<ul><li><p>No.</p></li></ul><blockquote><p>No.</p></blockquote>"
+        '<p><img alt="" src="x.png"></p>'
+        "<p>Yes,\n  this   one.</p><p>Not this.</p>"
+    )
+    assert collect.first_paragraph(html, 0) == "Yes, this one."
+    assert collect.first_paragraph("<div><p>only nested</p></div>", 0) is None
+
+
+@pytest.mark.parametrize(
+    ("source", "line", "cause"),
+    [
+        ("---\ntitle: T\ntags:\n\u3000- a\n---\n", 4, "full-width space (U+3000)"),
+        ("---\ntags:\n  - a\n\t- b\n---\n", 4, "tab"),
+        ("---\ntitle: [unclosed\n---\n", 3, "expected ',' or ']'"),
+    ],
+)
+def test_yaml_errors_name_the_file_line_and_cause(source: str, line: int, cause: str) -> None:
+    warnings: list[str] = []
+    assert collect.front_matter(source + "body", "x.md", warnings.append) == {}
+    assert len(warnings) == 1
+    assert f"(line {line})" in warnings[0] and cause in warnings[0], warnings[0]

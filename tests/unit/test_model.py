@@ -72,3 +72,30 @@ def test_display_name_is_the_most_used_spelling() -> None:
     names = model.display_names([("abc", "ABC"), ("abc", "abc"), ("abc", "abc"), ("x", "X")])
     assert names == {"abc": "abc", "x": "X"}
     assert model.display_names([("abc", "abc"), ("abc", "ABC")]) == {"abc": "ABC"}
+
+
+def test_title_order_trims_folds_and_counts_numbers() -> None:
+    names = [" Zulu", "Part 10", "alpha", "Part 2", "Éclair", "eclair", "part 1", "ＢＥＴＡ"]
+    ordered = titles(build([art(f"p{i}", title=n) for i, n in enumerate(names)], sort_by="title"))
+    assert ordered == [
+        "alpha",
+        "ＢＥＴＡ",
+        "eclair",
+        "Éclair",
+        "part 1",
+        "Part 2",
+        "Part 10",
+        " Zulu",
+    ]
+
+
+def test_japanese_kana_in_kana_order_whatever_the_script() -> None:
+    # あ か さ た な: hiragana and katakana interleave by the kana table
+    names = ["タグ", "さくら", "カメラ", "あめ", "ナス"]
+    ordered = sorted(names, key=model.collation_key)
+    assert ordered == ["あめ", "カメラ", "さくら", "タグ", "ナス"]
+
+
+def test_categories_on_a_tag_in_collation_order() -> None:
+    arts = [art(f"c{i}", categories=(c,)) for i, c in enumerate(["学習", "カテゴリ", "あいさつ"])]
+    assert build(arts).by_key["t"].categories == ["あいさつ", "カテゴリ", "学習"]
