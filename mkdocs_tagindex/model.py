@@ -7,6 +7,7 @@ MkDocs objects, so it can be tested and reasoned about on its own.
 from __future__ import annotations
 
 import datetime
+import math
 import re
 import unicodedata
 from collections import Counter
@@ -186,3 +187,50 @@ def build(
     else:
         tags.sort(key=lambda t: (collation_key(t.name), t.key))
     return TagIndex(tags=tuple(tags), by_key={t.key: t for t in tags})
+
+
+RELATED_SCAN = 64
+"""How many articles of one tag are looked at as candidates for each of its articles: the newest
+ones. It keeps related articles linear in the number of articles (a tag on every page would
+otherwise make it quadratic) and costs little, since a tag that common weighs almost nothing."""
+
+
+def related(
+    articles: Iterable[Article], *, limit: int, scan: int = RELATED_SCAN
+) -> dict[str, tuple[Article, ...]]:
+    """For each article, up to `limit` others that share its tags, the rarer tags counting more
+    (inverse document frequency, `log(1 + N / n_t)`), in one language (fallback pages apart).
+
+    Ties: more shared tags, then newer, then title and source path, so the choice is stable.
+    Cost: O(articles × tags per article × `scan`), not quadratic in articles.
+    """
+    if limit <= 0:
+        return {}
+    groups: dict[tuple[bool, str | None], list[Article]] = {}
+    for article in articles:
+        groups.setdefault(
+            (article.fallback, article.lang if article.fallback else None), []
+        ).append(article)
+    newest = _order("date")
+    out: dict[str, tuple[Article, ...]] = {}
+    for group in groups.values():
+        group.sort(key=newest)
+        members: dict[str, list[Article]] = {}
+        for article in group:
+            for tag in dict.fromkeys(article.tags):
+                members.setdefault(tag, []).append(article)
+        total = len(group)
+        weight = {tag: math.log(1 + total / len(found)) for tag, found in members.items()}
+        rank = {article.src_uri: i for i, article in enumerate(group)}
+        by_src = {article.src_uri: article for article in group}
+        for article in group:
+            scores: dict[str, list[float]] = {}
+            for tag in dict.fromkeys(article.tags):
+                for other in members[tag][:scan]:
+                    if other.src_uri != article.src_uri:
+                        score = scores.setdefault(other.src_uri, [0.0, 0])
+                        score[0] += weight[tag]
+                        score[1] += 1
+            best = sorted(scores.items(), key=lambda s: (-s[1][0], -s[1][1], rank[s[0]]))
+            out[article.src_uri] = tuple(by_src[src] for src, _ in best[:limit])
+    return out

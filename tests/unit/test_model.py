@@ -99,3 +99,45 @@ def test_japanese_kana_in_kana_order_whatever_the_script() -> None:
 def test_categories_on_a_tag_in_collation_order() -> None:
     arts = [art(f"c{i}", categories=(c,)) for i, c in enumerate(["学習", "カテゴリ", "あいさつ"])]
     assert build(arts).by_key["t"].categories == ["あいさつ", "カテゴリ", "学習"]
+
+
+def tagged(name: str, *tags: str, **kw: object) -> model.Article:
+    return model.Article(src_uri=f"{name}.md", url=f"{name}/", title=name, tags=tags, **kw)  # type: ignore[arg-type]
+
+
+def test_related_prefers_rare_shared_tags_and_never_the_page_itself() -> None:
+    common = [tagged(f"c{i}", "common") for i in range(20)]
+    a = tagged("a", "common", "rare", "mid")
+    b = tagged("b", "rare")  # shares the rare tag
+    c = tagged("c", "common", "mid")  # shares two tags, both less rare than `rare`
+    d = tagged("d", "mid")
+    found = model.related([a, b, c, d, *common], limit=3)
+    assert [x.title for x in found["a.md"]] == ["c", "b", "d"]
+    assert all(x.src_uri != "a.md" for x in found["a.md"])
+    assert found["b.md"] == (a,)
+
+
+def test_related_ties_are_stable_and_newest_first() -> None:
+    d = datetime.date
+    arts = [tagged(n, "t", date=d(2026, 1, i)) for i, n in enumerate(["x", "y", "z"], 1)]
+    assert [x.title for x in model.related(arts, limit=5)["x.md"]] == ["z", "y"]
+    assert model.related(arts, limit=5) == model.related(list(reversed(arts)), limit=5)
+    assert model.related(arts, limit=0) == {}
+
+
+def test_related_keeps_fallback_pages_apart() -> None:
+    own = tagged("own", "t", lang="ja")
+    other = tagged("other", "t", lang="ja")
+    fallback = tagged("fb", "t", lang="en", fallback=True)
+    found = model.related([own, other, fallback], limit=5)
+    assert found["own.md"] == (other,)
+    assert found["fb.md"] == ()
+
+
+def test_related_still_finds_rare_neighbours_when_a_common_tag_is_capped() -> None:
+    """A tag on every page is scanned only `scan` deep; the rare tag still pairs pages up."""
+    arts = [tagged(f"p{i:04d}", "everywhere", f"pair{i // 2}") for i in range(2000)]
+    found = model.related(arts, limit=3, scan=8)
+    assert len(found) == 2000
+    partner = {f"p{i:04d}.md": f"p{i ^ 1:04d}.md" for i in range(2000)}
+    assert all(found[src][0].src_uri == partner[src] for src in partner)

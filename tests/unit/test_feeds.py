@@ -1,0 +1,102 @@
+"""Feeds and JSON-LD (pure): real parsers, the JSON Feed 1.1 schema, hostile text."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+
+import feedparser
+import jsonschema
+import pytest
+
+from mkdocs_tagindex import feeds
+
+SCHEMA = json.loads((Path(__file__).parent.parent / "schemas" / "jsonfeed-1.1.json").read_text())
+HOSTILE = '</script><script>alert("x")</script> & <img src=x onerror=alert(1)> \x0b\x00 ]]>'
+
+
+def feed(*items: feeds.Item) -> feeds.Feed:
+    return feeds.Feed(
+        title="#grpo · Site",
+        home_url="https://example.org/tags/grpo/",
+        rss_url="https://example.org/tags/grpo/feed.xml",
+        json_url="https://example.org/tags/grpo/feed.json",
+        description="16 articles",
+        language="en",
+        items=items,
+    )
+
+
+ITEMS = (
+    feeds.Item(
+        "https://example.org/a/",
+        "A",
+        "Summary A",
+        datetime.date(2026, 5, 1),
+        datetime.date(2026, 6, 2),
+        ("grpo", "rl"),
+        ("Alice Example",),
+        "en",
+    ),
+    feeds.Item("https://example.org/b/", "B", None, datetime.date(2026, 4, 1), tags=("grpo",)),
+    feeds.Item("https://example.org/c/", "C"),
+)
+
+
+def test_newest_first_with_a_limit() -> None:
+    shuffled = [ITEMS[2], ITEMS[1], ITEMS[0]]
+    assert [i.title for i in feeds.newest_first(shuffled, 20)] == ["A", "B", "C"]
+    assert [i.title for i in feeds.newest_first(shuffled, 2)] == ["A", "B"]
+    assert feeds.newest_first(shuffled, 0) == []
+
+
+def test_rss_parses_cleanly_with_dates_categories_and_authors() -> None:
+    parsed = feedparser.parse(feeds.rss(feed(*ITEMS)))
+    assert not parsed.bozo, parsed.bozo_exception
+    assert parsed.feed.title == "#grpo · Site" and parsed.feed.language == "en"
+    assert parsed.feed.updated == "Tue, 02 Jun 2026 00:00:00 +0000"  # the newest item's date
+    first = parsed.entries[0]
+    assert first.link == "https://example.org/a/" and first.summary == "Summary A"
+    assert first.published == "Fri, 01 May 2026 00:00:00 +0000"
+    assert [t.term for t in first.tags] == ["grpo", "rl"]
+    assert first.author == "Alice Example"
+    assert "published" not in parsed.entries[2]
+
+
+def test_json_feed_is_valid_against_the_schema() -> None:
+    data = json.loads(feeds.json_feed(feed(*ITEMS)))
+    jsonschema.validate(data, SCHEMA)
+    first = data["items"][0]
+    assert first["date_published"] == "2026-05-01T00:00:00+00:00"
+    assert first["date_modified"] == "2026-06-02T00:00:00+00:00"
+    assert first["authors"] == [{"name": "Alice Example"}] and first["tags"] == ["grpo", "rl"]
+    for item in data["items"]:
+        for key in ("date_published", "date_modified"):
+            if key in item:
+                datetime.datetime.fromisoformat(item[key])  # RFC 3339, really
+
+
+def test_the_schema_can_fail() -> None:
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(
+            {"version": feeds.JSON_FEED_VERSION, "title": "x", "items": [{}]}, SCHEMA
+        )
+
+
+def test_hostile_text_stays_text_in_every_format() -> None:
+    item = feeds.Item(
+        "https://example.org/x/", HOSTILE, HOSTILE, tags=(HOSTILE,), authors=(HOSTILE,)
+    )
+    hostile = feed(item)
+    text = feeds.rss(hostile)
+    assert "<script>" not in text and "<img" not in text
+    parsed = feedparser.parse(text)
+    assert not parsed.bozo, parsed.bozo_exception
+    assert parsed.entries[0].title == HOSTILE.replace("\x0b", "").replace("\x00", "")
+    data = json.loads(feeds.json_feed(hostile))
+    jsonschema.validate(data, SCHEMA)
+    assert data["items"][0]["title"] == HOSTILE
+    script = feeds.script_json({"name": HOSTILE})
+    assert "</script" not in script and "<" not in script and "&" not in script
+    assert json.loads(str(script)) == {"name": HOSTILE}
