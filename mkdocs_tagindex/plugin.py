@@ -8,7 +8,6 @@ static-i18n has rebuilt the file list (its priority is -100).
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 from typing import Any, cast
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
@@ -21,7 +20,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-from . import collect, i18n, model, readtime, slugs, tagsfile
+from . import collect, i18n, model, readtime, slugs, tagsfile, theme
 from . import labels as label_tables
 from .config import TagIndexConfig
 from .pages import ArticleContext, Chip, GeneratedPage, Kind, PageContext, new_file
@@ -34,15 +33,6 @@ FILTERS_CSS = "assets/tagindex/tagindex-filters.css"
 """Styles of the audience switch and filter chips."""
 JS = "assets/tagindex/tagindex.js"
 """Audience switch and filters: plain JavaScript, no requests; pages work without it."""
-
-
-def theme_overrides_dir() -> str:
-    """Templates folder: inside the installed wheel, or at the root of a source checkout."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "theme_overrides", here.parent / "theme_overrides"):
-        if (candidate / "tagindex").is_dir():
-            return str(candidate)
-    raise FileNotFoundError(f"mkdocs-tagindex: templates not found next to {here}")
 
 
 class TagIndexPlugin(BasePlugin[TagIndexConfig]):
@@ -97,7 +87,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         except ValueError as exc:
             raise PluginError(f"tagindex: read_time.rates: {exc}") from exc
         # After the site's own custom_dir, before the theme: authors override by file name.
-        ours = theme_overrides_dir()
+        ours = theme.theme_overrides_dir()
         dirs = config.theme.dirs
         if ours not in dirs:
             custom = config.theme.custom_dir
@@ -382,7 +372,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             return env
         # `tagindex-theme/…` reaches the theme's own templates past our overrides, so our
         # partials/tags.html can add to the theme's chips instead of copying them.
-        theme_dirs = [d for d in config.theme.dirs if d not in (theme_overrides_dir(),)]
+        theme_dirs = [d for d in config.theme.dirs if d not in (theme.theme_overrides_dir(),)]
         if config.theme.custom_dir in theme_dirs:
             theme_dirs.remove(config.theme.custom_dir)
         assert env.loader is not None
