@@ -27,13 +27,6 @@ from .pages import ArticleContext, Chip, GeneratedPage, Kind, PageContext, new_f
 
 log = get_plugin_logger(__name__)
 
-CSS = "assets/tagindex/tagindex.css"
-"""Stylesheet shipped in `theme_overrides/`, added to `extra_css`."""
-FILTERS_CSS = "assets/tagindex/tagindex-filters.css"
-"""Styles of the audience switch and filter chips."""
-JS = "assets/tagindex/tagindex.js"
-"""Audience switch and filters: plain JavaScript, no requests; pages work without it."""
-
 
 class TagIndexPlugin(BasePlugin[TagIndexConfig]):
     """Tag pages of numbered article cards, an all-tags page, and tag chips on articles."""
@@ -92,11 +85,15 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         if ours not in dirs:
             custom = config.theme.custom_dir
             dirs.insert(dirs.index(custom) + 1 if custom in dirs else 0, ours)
-        for css in (CSS, FILTERS_CSS):
-            if css not in config.extra_css:
-                config.extra_css.append(css)
-        if JS not in [str(script) for script in config.extra_javascript]:
-            config.extra_javascript.append(JS)
+        # Not extra_css/extra_javascript (every page would load them): the templates link what
+        # each page draws, asking the theme's assets (theme.py) from config.theme.
+        assets = config.theme[theme.THEME_KEY] = theme.assets_for(config.theme.name)
+        if not assets.supported:
+            name = config.theme.name or f"custom_dir {config.theme.custom_dir}"
+            log.info(
+                f"tagindex: theme '{name}' is not one the plugin is styled for (material, "
+                f"{', '.join(theme.BASIC_THEMES)}); tag pages use the basic stylesheet"
+            )
         return config
 
     # -- files: read front matter, add generated pages ------------------------------------------
