@@ -85,6 +85,9 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         if ours not in dirs:
             custom = config.theme.custom_dir
             dirs.insert(dirs.index(custom) + 1 if custom in dirs else 0, ours)
+        problems = theme.override_problems(config.theme.custom_dir)
+        if problems:  # Jinja would end in a RecursionError or TemplateNotFound traceback
+            raise PluginError("tagindex: " + "; ".join(problems))
         # Not extra_css/extra_javascript (every page would load them): the templates link what
         # each page draws, asking the theme's assets (theme.py) from config.theme.
         assets = config.theme[theme.THEME_KEY] = theme.assets_for(config.theme.name)

@@ -8,6 +8,7 @@ assets is unit-tested without a build. The templates read the `ThemeAssets` of t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -93,3 +94,43 @@ def assets_for(theme_name: str | None) -> ThemeAssets:
         base=(f"{ASSETS}/tagindex-basic.css",),
         toolbar=(),  # the basic stylesheet styles its toolbars too: one small file
     )
+
+
+_EXTENDS = re.compile(r"""{%-?\s*extends\s+(["'])(?P<name>[^"']+)\1""")
+
+
+def override_problems(custom_dir: str | None) -> list[str]:
+    """Templates in the site's `custom_dir/tagindex/` that cannot render, said before Jinja fails
+    on them: one that extends its own public name (`tagindex/card.html` in `tagindex/card.html`
+    finds itself again: a RecursionError), or that reaches for the plugin's templates past the
+    override (`tagindex-theme/tagindex/…`: not found). Both want `tagindex/_base/<name>`."""
+    if not custom_dir:
+        return []
+    root = Path(custom_dir)
+    problems = []
+    for path in sorted((root / "tagindex").rglob("*.html")):
+        rel = path.relative_to(root).as_posix()
+        try:
+            match = _EXTENDS.search(path.read_text(encoding="utf-8-sig"))
+        except (OSError, UnicodeDecodeError):
+            continue  # Jinja reports an unreadable template itself
+        if match is None:
+            continue
+        name = match["name"]
+        own = rel.removeprefix("tagindex/").removeprefix("_base/")
+        base = f"tagindex/_base/{own}"
+        if rel == base and name in (rel, f"tagindex/{own}"):
+            # A file in _base/ replaces ours whole; the public name extends it, so this loops.
+            problems.append(
+                f"{path.as_posix()} extends '{name}', which comes back to this file; a template "
+                f"in tagindex/_base/ replaces ours whole: start from a copy of ours"
+            )
+            continue
+        if name == rel:
+            why = "which is this file again"
+        elif name.startswith("tagindex-theme/tagindex/"):
+            why = "which does not exist ('tagindex-theme/' reaches the theme's templates only)"
+        else:
+            continue
+        problems.append(f"{path.as_posix()} extends '{name}', {why}; extend '{base}' instead")
+    return problems
