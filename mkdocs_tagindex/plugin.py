@@ -451,7 +451,9 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             show_meta=self.config.read_time.on_article,
         )
         if self.config.chips and article.tags:
+            # Named as the tag pages name them (`#grpo`): the same label, so the same text.
             context["tags"] = [  # type: ignore[typeddict-unknown-key]
-                Chip(escape(self.names[k]), self.urls.get(k, "")) for k in article.tags
+                Chip(escape(self.labels.t("tag_heading", name=self.names[k])), self.urls.get(k, ""))
+                for k in article.tags
             ]
         return context
