@@ -6,7 +6,7 @@ PIP := $(PY) -m pip
 export NO_MKDOCS_2_WARNING := 1
 DEMO_ADDR ?= 127.0.0.1:8000
 
-.PHONY: demo demo-build test lint typecheck bench clean venv system-deps
+.PHONY: demo demo-build test lint typecheck bench clean venv system-deps gallery
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -42,6 +42,10 @@ test: venv system-deps lint typecheck
 
 bench: venv
 	$(PY) bench/run.py
+
+# The pictures of docs/gallery.md (and the README's) and its contrast table, from the browser tests.
+gallery: venv system-deps
+	TAGINDEX_GALLERY=1 $(PY) -m pytest tests/browser/test_theme.py -q
 
 clean:
 	rm -rf $(VENV) dist build example_site/site tests/artifacts

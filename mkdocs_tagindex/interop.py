@@ -8,7 +8,7 @@ with each of them and fails when a release moves what is read here.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,6 +95,13 @@ def blog_post(page: Page) -> Post | None:
 def material_tags(config: MkDocsConfig) -> bool:
     """Whether Material's tags plugin is enabled (it then also renders chips' context)."""
     return any(getattr(p.config, "enabled", True) for p in _instances(config, _MaterialTags))
+
+
+def tag_icons(config: MkDocsConfig) -> bool:
+    """Whether the site maps tags to icons (`extra.tags`): Material's chips partial then looks
+    each chip's name up there, and draws an icon (a `#` for tags without one of their own)."""
+    extra = config.extra.get("tags")
+    return isinstance(extra, Mapping) and bool(extra)
 
 
 def shadow_tags(config: MkDocsConfig) -> Callable[[str], bool]:

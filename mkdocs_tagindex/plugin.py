@@ -35,16 +35,16 @@ from typing import Any, Literal
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-from . import i18n
+from . import i18n, theme
 from .config import TagIndexConfig
 from .state import Build, Memory, Run
-from .theme import assets, theme_overrides_dir
 
 
 class TagIndexPlugin(BasePlugin[TagIndexConfig]):
@@ -78,12 +78,23 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         self.depth += 1
         self._build = None
         # After the site's own custom_dir, before the theme: authors override by file name.
-        ours = theme_overrides_dir()
+        ours = theme.theme_overrides_dir()
         dirs = config.theme.dirs
         if ours not in dirs:
             custom = config.theme.custom_dir
             dirs.insert(dirs.index(custom) + 1 if custom in dirs else 0, ours)
-        assets(config)
+        problems = theme.override_problems(config.theme.custom_dir)
+        if problems:  # Jinja would end in a RecursionError or TemplateNotFound traceback
+            raise PluginError("tagindex: " + "; ".join(problems))
+        # Not extra_css/extra_javascript (every page would load them): the templates link what
+        # each page draws, asking the theme's assets (theme.py) from config.theme.
+        assets = config.theme[theme.THEME_KEY] = theme.assets_for(config.theme.name)
+        if not assets.supported:
+            name = config.theme.name or f"custom_dir {config.theme.custom_dir}"
+            self.run.info(
+                f"theme '{name}' is not one the plugin is styled for (material, "
+                f"{', '.join(theme.BASIC_THEMES)}); tag pages use the basic stylesheet"
+            )
         return config
 
     @event_priority(100)  # before plugins that snapshot the files (mkdocs-redirects)
@@ -132,7 +143,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             return env
         # `tagindex-theme/…` reaches the theme's own templates past our overrides, so our
         # partials/tags.html can add to the theme's chips instead of copying them.
-        theme_dirs = [d for d in config.theme.dirs if d != theme_overrides_dir()]
+        theme_dirs = [d for d in config.theme.dirs if d != theme.theme_overrides_dir()]
         if config.theme.custom_dir in theme_dirs:
             theme_dirs.remove(config.theme.custom_dir)
         assert env.loader is not None

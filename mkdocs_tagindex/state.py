@@ -615,6 +615,15 @@ class Build:
             pagination=pagination,
         )
 
+    def _chip_name(self, tag: str, config: MkDocsConfig) -> str:
+        """A chip names its tag as the tag's page does (`#grpo`), unless the site gives tags
+        icons (Material's `extra.tags`): Material then finds the icon by the tag's own name and
+        draws its mark (a `#` by default) in front of it."""
+        name = self.names.get(tag, tag)
+        if interop.tag_icons(config):
+            return name
+        return self.labels.t("tag_heading", name=name)
+
     def chips(self, article: Article, page: Page, config: MkDocsConfig) -> list[Chip]:
         """The tags of an article as Material's chips: this language's tag pages, or, on an
         untranslated page, its own language's; shadow tags unlinked and marked hidden."""
@@ -623,7 +632,7 @@ class Build:
         prefix = self.languages.prefix(locale) if locale else ""
         chips = []
         for tag in article.tags:
-            name = escape(self.names.get(tag, tag))
+            name = escape(self._chip_name(tag, config))
             if self.run.is_shadow(tag):
                 chips.append(Chip(name, "", hidden=True))
                 continue

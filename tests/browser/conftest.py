@@ -26,7 +26,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from conftest import ROOT
+from conftest import FIXTURES, ROOT
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -40,7 +40,10 @@ CHROMIUM_ARGS = [
 ]
 EXAMPLE_CONFIG = ROOT / "example_site" / "mkdocs.yml"
 ARTIFACTS = ROOT / "tests" / "artifacts"
+GALLERY = ROOT / "docs" / "images"
+"""Where `make gallery` (TAGINDEX_GALLERY=1) writes the pictures of docs/gallery.md."""
 HERE = Path(__file__).resolve().parent
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 MOBILE: ViewportSize = {"width": 390, "height": 844}
@@ -234,3 +237,124 @@ def instant_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedSit
 def new_instant_page(browser: Browser, instant_site: ServedSite) -> Iterator[PageFactory]:
     """Pages of the example site built with navigation.instant."""
     yield from _page_opener(browser, instant_site)
+
+
+# -- fixture sites of tests/fixtures/, built and served on demand (tests/browser/test_theme.py) ---
+
+
+SiteFactory = Callable[..., ServedSite]
+
+
+def _serve(directory: Path) -> tuple[_QuietServer, threading.Thread, str]:
+    server = _QuietServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(directory)))
+    thread = threading.Thread(target=server.serve_forever, name=directory.name, daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    return server, thread, f"http://{host!s}:{port}"
+
+
+@pytest.fixture(scope="session")
+def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteFactory]:
+    """`fixture_site("theme-site", theme="mkdocs")`: that fixture built with `--strict` (with
+    another theme when asked: `theme` becomes `{name: …}`, Material's palette dropped) and
+    served; each (fixture, theme) is built once per session."""
+    built: dict[tuple[str, str | None], ServedSite] = {}
+    running: list[tuple[_QuietServer, threading.Thread]] = []
+
+    def site(name: str, theme: str | None = None) -> ServedSite:
+        key = (name, theme)
+        if key in built:
+            return built[key]
+        project = tmp_path_factory.mktemp(f"{name}-{theme or 'own'}") / name
+        shutil.copytree(FIXTURES / name, project)
+        if theme is not None:
+            config = yaml.safe_load((project / "mkdocs.yml").read_text("utf-8"))
+            config["theme"] = {"name": theme}
+            (project / "mkdocs.yml").write_text(
+                yaml.safe_dump(config, allow_unicode=True, sort_keys=False), "utf-8"
+            )
+        result = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict"],
+            cwd=project,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert result.returncode == 0, f"{name} ({theme}) build failed:\n{result.stderr[-4000:]}"
+        assert "Traceback" not in result.stderr, result.stderr[-4000:]
+        server, thread, base_url = _serve(project / "site")
+        running.append((server, thread))
+        built[key] = ServedSite(dir=project / "site", base_url=base_url)
+        return built[key]
+
+    yield site
+    for server, thread in running:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+SitePageFactory = Callable[..., OpenedPage]
+
+
+@pytest.fixture
+def site_page(browser: Browser) -> Iterator[SitePageFactory]:
+    """`site_page(site, viewport, **context_options)`: a page in a fresh context that may reach
+    `site` only (any served site: the example site or a fixture site)."""
+    contexts: list[BrowserContext] = []
+
+    def open_page(site: ServedSite, viewport: ViewportSize = DESKTOP, **options: Any) -> OpenedPage:
+        context = browser.new_context(viewport=viewport, **options)
+        contexts.append(context)
+        context.set_default_timeout(15_000)
+        page = context.new_page()
+        opened = OpenedPage(page=page, context=context)
+
+        def only_loopback(route: Route) -> None:
+            if route.request.url.startswith(site.base_url + "/"):
+                route.continue_()
+            else:
+                opened.blocked.append(route.request.url)
+                route.abort()
+
+        context.route("**/*", only_loopback)
+        page.on("pageerror", lambda exc: opened.errors.append(str(exc)))
+        return opened
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+# -- screenshots, and the gallery of docs/gallery.md -------------------------------------------
+
+
+Shooter = Callable[..., Path]
+
+
+def _check_png(path: Path) -> None:
+    assert path.is_file(), f"{path} was not written"
+    assert path.stat().st_size > 30_000, f"{path} is suspiciously small ({path.stat().st_size} B)"
+    assert path.read_bytes()[:8] == PNG_MAGIC
+
+
+@pytest.fixture(scope="session")
+def gallery(artifacts: Path) -> Shooter:
+    """`gallery(page, name)`: a screenshot of what is on screen into tests/artifacts/<name>.png,
+    and, when TAGINDEX_GALLERY=1 (`make gallery`), into docs/images/<name>.png as well, so the
+    pictures of docs/gallery.md and the README come from the tests and a plain `make test`
+    never rewrites tracked files."""
+    write_docs = os.environ.get("TAGINDEX_GALLERY") == "1"
+
+    def shoot(page: Page, name: str) -> Path:
+        page.evaluate("document.fonts.ready.then(() => true)")
+        targets = [artifacts / f"{name}.png"] + ([GALLERY / f"{name}.png"] if write_docs else [])
+        for path in targets:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.unlink(missing_ok=True)  # a stale file from an earlier run must not pass
+            page.screenshot(path=str(path), full_page=False, animations="disabled")
+            _check_png(path)
+        return targets[-1]
+
+    return shoot

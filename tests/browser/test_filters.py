@@ -7,7 +7,6 @@ chosen audience or no audience at all, and has the chosen type, member flag and 
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,8 @@ import yaml
 from bs4 import BeautifulSoup
 from playwright.sync_api import Locator, Page
 
+from .colors import contrast as contrast_of
+from .colors import property_srgb, srgb
 from .conftest import DESKTOP, PageFactory, ServedSite
 from conftest import ROOT
 
@@ -37,17 +38,6 @@ CARD_STATES_JS = """cards => cards.map(card => ({
     number: card.querySelector('.tagindex-card__number').textContent.trim(),
     built: card.getAttribute('data-tagindex-number'),
 }))"""
-
-# A CSS colour (a custom property, say) where `el` is, as getComputedStyle reports colours.
-RESOLVE_COLOR_JS = """(el, value) => {
-    const probe = document.createElement('span');
-    probe.style.color = value;
-    el.appendChild(probe);
-    const color = getComputedStyle(probe).color;
-    probe.remove();
-    return color;
-}"""
-
 
 # -- what the front matter says -----------------------------------------------------------------
 
@@ -148,34 +138,9 @@ def built_text(site: ServedSite, rel: str, selector: str) -> str:
     return " ".join(element.get_text().split())
 
 
-def rgba(color: str) -> tuple[float, float, float, float]:
-    numbers = [float(n) for n in re.findall(r"[\d.]+", color)]
-    assert len(numbers) in (3, 4), f"not an rgb()/rgba() colour: {color!r}"
-    return numbers[0], numbers[1], numbers[2], numbers[3] if len(numbers) == 4 else 1.0
-
-
-def luminance(rgb: tuple[float, float, float]) -> float:
-    """Relative luminance (0 = black, 1 = white) of an sRGB colour."""
-
-    def channel(c: float) -> float:
-        c /= 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
 def contrast(locator: Locator) -> float:
-    """WCAG contrast of an element's text on its own (opaque) background."""
-    fg_css, bg_css = locator.evaluate(
-        "el => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]"
-    )
-    *bg, bg_alpha = rgba(bg_css)
-    assert bg_alpha == 1, f"the pill has no opaque background: {bg_css}"
-    *fg, alpha = rgba(fg_css)
-    text = tuple(alpha * f + (1 - alpha) * b for f, b in zip(fg, bg, strict=True))
-    lighter, darker = sorted((luminance(text), luminance((bg[0], bg[1], bg[2]))), reverse=True)
-    return (lighter + 0.05) / (darker + 0.05)
+    """WCAG contrast of an element's text on its background, colours as Chromium draws them."""
+    return contrast_of(property_srgb(locator, "color"), property_srgb(locator, "backgroundColor"))
 
 
 # -- what the page shows ------------------------------------------------------------------------
@@ -575,9 +540,9 @@ def test_keyboard_tab_enter_and_space(new_page: PageFactory, example_site: Serve
                     color: style.outlineColor};
         }"""
     )
-    accent = first.evaluate(RESOLVE_COLOR_JS, "var(--md-accent-fg-color)")
     assert outline["style"] != "none" and outline["width"] >= 1, outline
-    assert outline["color"] == accent, (outline, accent)
+    # The focus ring is the page's one accent (it keeps 4.5:1 for every palette).
+    assert property_srgb(first, "outlineColor") == srgb(first, "var(--tagindex-accent)")
 
     page.keyboard.press("Tab")
     students = button(page, "audience", "students")
@@ -627,9 +592,9 @@ def test_pills_are_legible_and_wrap_at_360px(
     off = button(page, "audience", "professional")
     # Colours are read once the pills' transitions are over.
     page.evaluate("Promise.all(document.getAnimations().map(a => a.finished)).then(() => true)")
-    primary = on.evaluate(RESOLVE_COLOR_JS, "var(--md-primary-fg-color)")
-    assert on.evaluate("el => getComputedStyle(el).backgroundColor") == primary
-    assert off.evaluate("el => getComputedStyle(el).backgroundColor") != primary
+    accent = srgb(on, "var(--tagindex-accent)")
+    assert property_srgb(on, "backgroundColor") == accent
+    assert property_srgb(off, "backgroundColor") != accent
 
     assert contrast(on) >= 4.5
     assert contrast(off) >= 4.5
@@ -698,6 +663,39 @@ def test_filters_survive_instant_navigation(
     # Material re-creates and runs every inline <script> of the content it swaps in; a
     # <script type="application/json"> loses its type on the way and fails as JavaScript.
     assert opened.errors == [], "uncaught errors during instant navigation"
+
+
+def test_script_and_styles_arrive_with_an_instant_navigation_from_a_page_without_them(
+    new_instant_page: PageFactory, instant_site: ServedSite
+) -> None:
+    """The home page loads nothing of the plugin's; Material's instant navigation to the all-tags
+    page brings its stylesheets (Material syncs the head) and its script (Material runs the
+    scripts of the content it swaps in), and going back takes the stylesheets away again."""
+    opened = new_instant_page()
+    page = opened.page
+    page.goto(instant_site.url("/"))
+    ours = 'link[href*="assets/tagindex/"], script[src*="assets/tagindex/"]'
+    assert page.locator(ours).count() == 0
+    assert page.evaluate("typeof window.tagindex") == "undefined"
+    page.evaluate("window.__sameDocument = true")
+
+    page.locator('article a[href$="tags/"]').first.click()
+    page.wait_for_url("**/tags/")
+    page.locator(TOOLBARS).first.wait_for(state="visible")
+    assert page.evaluate("window.__sameDocument") is True, "not an instant navigation"
+    grid = page.locator("ul.tagindex-index").evaluate("el => getComputedStyle(el).display")
+    assert grid == "grid", "the stylesheet did not arrive with the page"
+    choose(page, "audience", "students")
+    assert pressed(page, "audience") == ["students"]
+    left = page.locator(".tagindex-index__item:not([hidden])").count()
+    assert 0 < left < page.locator(".tagindex-index__item").count()
+    assert count_line(page) == tags_label("en", left)
+
+    page.go_back()
+    page.wait_for_url(instant_site.url("/"))
+    page.wait_for_function("!document.querySelector('link[href*=\"assets/tagindex/\"]')")
+    assert page.evaluate("window.__sameDocument") is True
+    assert opened.errors == []
 
 
 def test_labels_of_the_japanese_page(new_page: PageFactory, example_site: ServedSite) -> None:

@@ -107,10 +107,11 @@ def test_article_pages_show_chips_linking_to_tag_pages(seed_build: Site) -> None
     rel = "articles/a16/index.html"  # seed card 01: tags grpo, rl
     page = seed_build.html(rel)
     chips = page.select("nav.md-tags a.md-tag")
-    assert [c.get_text(strip=True) for c in chips] == ["grpo", "rl"]
+    # Chips name a tag as its page does: "#grpo", the `tag_heading` label.
+    assert [c.get_text(strip=True) for c in chips] == ["#grpo", "#rl"]
     for chip in chips:
         target = resolve(seed_build, rel, str(chip["href"]))
-        assert target == seed_build.dir / f"tags/{chip.get_text(strip=True)}/index.html"
+        assert target == seed_build.dir / f"tags/{chip.get_text(strip=True)[1:]}/index.html"
         assert target.is_file()
 
 

@@ -214,7 +214,7 @@ def test_tags_file_joins_translations_under_one_slug(tmp_path: Path) -> None:
     assert switcher(ja)["en"].endswith("tags/robotics/")
     assert not (site.dir / "ja/tags/ロボティクス").exists()
     chips = site.html("ja/a/index.html").select("nav.md-tags a.md-tag")
-    assert [c.get_text(strip=True) for c in chips] == ["GRPO", "ロボティクス"]
+    assert [c.get_text(strip=True) for c in chips] == ["#GRPO", "#ロボティクス"]
 
 
 @pytest.mark.parametrize(("policy", "fails"), [("ignore", False), ("warn", True), ("error", True)])

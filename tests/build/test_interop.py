@@ -134,8 +134,8 @@ def test_meta_plugin_folder_tags_and_category(interop: Builder, host: str) -> No
     ]
     # the page keeps, in its chips, the folder's tag that the meta plugin gave it
     assert [(name, href) for name, href, _ in chips(site, "folder/own/index.html")] == [
-        ("folder-tag", "tags/folder-tag/index.html"),
-        ("own", "tags/own/index.html"),
+        ("#folder-tag", "tags/folder-tag/index.html"),
+        ("#own", "tags/own/index.html"),
     ]
     # the meta plugin's own job: its file is not published
     assert not (site.dir / "folder/.meta.yml").exists()
@@ -160,7 +160,7 @@ def test_blog_posts_are_articles_with_their_dates_and_categories(
     ]
     assert "A draft" not in site.html("tags/grpo/index.html").get_text()  # a draft: not built
     assert [(n, h) for n, h, _ in chips(site, "blog/2024/01/15/first-post/index.html")] == [
-        ("grpo", "tags/grpo/index.html")
+        ("#grpo", "tags/grpo/index.html")
     ]
     # the blog's own job: its index, archive and category views
     assert "First post" in site.html("blog/index.html").get_text()
@@ -357,6 +357,8 @@ def test_typeset(interop: Builder, host: str) -> None:
 
 
 def test_material_tags_icons_shadow_tags_and_its_listing_page(interop: Builder, host: str) -> None:
+    """With `extra.tags` icons, chips carry the tag's own name (Material finds the icon by it
+    and draws its `#` mark itself)."""
     site = interop("material-tags", host)
     assert chips(site, "article/index.html") == [
         ("grpo", "tags/grpo/index.html", ["md-tag", "md-tag-icon", "md-tag--algo"]),
@@ -377,8 +379,8 @@ def test_material_tags_with_static_i18n_fallback_chips_keep_links(
 ) -> None:
     site = interop("material-tags-i18n", host)
     assert [(n, h) for n, h, _ in chips(site, "ja/untranslated/index.html")] == [
-        ("grpo", "ja/tags/grpo/index.html"),
-        ("english-only", "tags/english-only/index.html"),  # no Japanese page: the English one
+        ("#grpo", "ja/tags/grpo/index.html"),
+        ("#english-only", "tags/english-only/index.html"),  # no Japanese page: the English one
     ]
     assert not (site.dir / "ja/tags/english-only").exists()
     assert [c[1] for c in cards(site, "ja/tags/grpo/index.html")] == [

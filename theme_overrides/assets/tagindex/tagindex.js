@@ -27,9 +27,17 @@
 
   const STORAGE_KEY = "tagindex.audience";
   const AUDIENCE = "audience";
-  const ROOT = ".tagindex";
-  const GROUP = "[data-tagindex-facet]";
-  const BUTTON = "[data-tagindex-value]";
+  // Every element the script touches is found by a data-tagindex-* attribute; classes are for
+  // styles only, so a restyled or rewritten template keeps working as long as it keeps these.
+  const ROOT = "[data-tagindex]"; // the page's root: "tag" or "index"
+  const GROUP = "[data-tagindex-facet]"; // one group of buttons: audience, type, member, category
+  const BUTTON = "[data-tagindex-value]"; // a button; its value ("" = All)
+  const TOOLBAR = "[data-tagindex-toolbar]"; // shown by the script, hidden without it
+  const CARD = "[data-tagindex-facets]"; // a card, with what the filters match
+  const CARD_NUMBER = "[data-tagindex-card-number]"; // the number shown on a card
+  const TOTAL = "[data-tagindex-total]"; // the count line under the heading
+  const ITEM = "[data-tagindex-counts]"; // an all-tags item, with its counts per audience
+  const ITEM_COUNT = "[data-tagindex-count]"; // the count shown on an item
 
   // Text of the count lines and card numbers as the page was built, to restore on "All".
   const originals = new WeakMap();
@@ -181,7 +189,7 @@
   }
 
   function renderCards(root, state, labels) {
-    const cards = Array.from(root.querySelectorAll(".tagindex-cards .tagindex-card"));
+    const cards = Array.from(root.querySelectorAll(CARD));
     if (cards.length === 0) return;
     const active = Object.keys(state).filter((facet) => state[facet] !== "");
     const shown = [];
@@ -190,17 +198,17 @@
       const visible = active.every((facet) => matches(facets, facet, state[facet]));
       if (card.hidden === visible) card.hidden = !visible;
       if (visible) shown.push(card);
-      const number = card.querySelector(".tagindex-card__number");
+      const number = card.querySelector(CARD_NUMBER);
       if (number) setText(number, remember(number));
     }
     if (active.length > 0) {
       const width = Math.max(2, String(shown.length).length);
       shown.forEach((card, i) => {
-        const number = card.querySelector(".tagindex-card__number");
+        const number = card.querySelector(CARD_NUMBER);
         if (number) setText(number, String(i + 1).padStart(width, "0"));
       });
     }
-    const count = root.querySelector(".tagindex-count");
+    const count = root.querySelector(TOTAL);
     if (count) {
       const built = remember(count);
       setText(count, active.length > 0 ? label(labels, "articles", shown.length) : built);
@@ -208,15 +216,13 @@
   }
 
   function renderIndex(root, audience, labels) {
-    const items = Array.from(root.querySelectorAll(".tagindex-index__item"));
+    const items = Array.from(root.querySelectorAll(ITEM));
     if (items.length === 0) return;
     let left = 0;
     for (const item of items) {
-      const count = item.querySelector(".tagindex-index__count");
+      const count = item.querySelector(ITEM_COUNT);
       const built = count ? remember(count) : "";
-      const counts = item.hasAttribute("data-tagindex-counts")
-        ? dataOf(item, "data-tagindex-counts")
-        : null;
+      const counts = dataOf(item, "data-tagindex-counts");
       let n = null;
       if (audience && counts) {
         n = Number(counts[audience]);
@@ -227,7 +233,7 @@
       if (visible) left += 1;
       if (count) setText(count, n === null ? built : label(labels, "articles", n));
     }
-    const header = root.querySelector(".tagindex-count");
+    const header = root.querySelector(TOTAL);
     if (header) {
       const built = remember(header);
       // The audience's article total is not on the page: the filtered line counts tags only.
@@ -255,7 +261,7 @@
   function init() {
     for (const root of document.querySelectorAll(ROOT)) {
       if (groupsOf(root).length === 0) continue;
-      for (const toolbar of root.querySelectorAll("[data-tagindex-toolbar]")) {
+      for (const toolbar of root.querySelectorAll(TOOLBAR)) {
         const usable = Array.from(toolbar.querySelectorAll(GROUP)).some(
           (group) => buttonsOf(group).length > 1
         );
