@@ -75,6 +75,19 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
             return config
+        # One instance per site: a second one would generate the same pages and overwrite the
+        # first one's context and chips (MkDocs itself only warns about it).
+        instances = [
+            name
+            for name, plugin in config.plugins.items()
+            if isinstance(plugin, TagIndexPlugin) and plugin.config.enabled
+        ]
+        if len(instances) > 1:
+            names = ", ".join(instances)
+            raise PluginError(
+                f"tagindex: listed {len(instances)} times under 'plugins' ({names}); it supports "
+                "one instance per site. Remove the others or give them 'enabled: false'."
+            )
         if self.depth == 0:
             self._run = Run(self.config, serving=self.serving)
         self.depth += 1
