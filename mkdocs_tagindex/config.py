@@ -80,6 +80,11 @@ def language_problem(code: object) -> str | None:
     `english` or `jp` would match no build language and be silently unused."""
     if not isinstance(code, str):
         return f"a language code must be text, got {_shown(code)}"
+    return _code_problem(code)
+
+
+@functools.lru_cache(maxsize=4096)  # a tags file repeats the same few codes on every entry
+def _code_problem(code: str) -> str | None:
     primary = re.split(r"[-_]", code, maxsplit=1)[0].lower()
     if not _LANGUAGE.fullmatch(code) or primary not in _cldr_languages():
         return f"'{code}' is not a language code (such as en, ja, pt-BR, zh-Hant)"

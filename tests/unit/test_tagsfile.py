@@ -3,10 +3,14 @@ nothing merged or swallowed silently; the rest of the file still counts."""
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
+from unittest import mock
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mkdocs_tagindex import tagsfile
 from mkdocs_tagindex.tagsfile import TagCatalog
@@ -195,3 +199,73 @@ def test_the_c_loader_is_used_when_pyyaml_has_it() -> None:
         assert tagsfile._Loader is yaml.CSafeLoader
     else:  # pragma: no cover
         assert tagsfile._Loader is yaml.SafeLoader
+
+
+# -- the fast path gives PyYAML's own result ---------------------------------------------------
+
+scalars = st.one_of(
+    st.text(max_size=8),
+    st.integers(-(10**6), 10**6),
+    st.floats(allow_nan=False),
+    st.booleans(),
+    st.none(),
+    st.dates(),
+)
+documents = st.recursive(
+    scalars,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=20,
+)
+RAW_YAML = [
+    "a: &x [1, 2]\nb: *x\n",  # an alias: shared, as PyYAML shares it
+    "base: &b {name: A}\nderived:\n  <<: *b\n  aliases: [x]\n",  # a merge key
+    "a: !!set {x, y}\nb: !!binary aGk=\nc: 0o17\nd: 1_000\ne: .inf\nf: yes\ng: ~\nh: 2024-05-01\n",
+    "r: &r [*r]\n",  # a recursive alias
+    "'quoted: key': \"text\"\nplain: |\n  block\n  text\n",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(documents)
+def test_parse_equals_pyyaml_on_any_document(data: object) -> None:
+    text = yaml.safe_dump(data, allow_unicode=True)
+    assert tagsfile._parse(text) == yaml.load(text, Loader=tagsfile._Loader)
+
+
+@pytest.mark.parametrize("text", RAW_YAML)
+def test_parse_equals_pyyaml_on_aliases_merges_and_tags(text: str) -> None:
+    ours, theirs = tagsfile._parse(text), yaml.load(text, Loader=tagsfile._Loader)
+    assert repr(ours) == repr(theirs)
+    if "b: *x" in text:
+        assert isinstance(ours, dict) and ours["a"] is ours["b"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a: !!python/name:os.system\n", "[a]: 1\n", "a: !!str [x]\n", "a: 2026-02-30\n", "a: [\n"],
+)
+def test_parse_fails_as_pyyaml_fails(text: str) -> None:
+    with pytest.raises(Exception) as theirs:
+        yaml.load(text, Loader=tagsfile._Loader)
+    with pytest.raises(type(theirs.value)) as ours:
+        tagsfile._parse(text)
+    assert str(ours.value) == str(theirs.value)
+
+
+def test_the_cyclic_gc_runs_again_after_a_load(tmp_path: Path) -> None:
+    assert gc.isenabled()
+    load_text(tmp_path, "a: [\n")  # an error path too
+    load_text(tmp_path, "grpo: {name: GRPO}\n")
+    assert gc.isenabled()
+
+
+def test_an_unchanged_file_is_not_parsed_again(tmp_path: Path) -> None:
+    path = tmp_path / "tags.yml"
+    path.write_text("grpo:\n  name: GRPO\n  aliases: [a, [b]]\n", "utf-8")
+    first, problems = tagsfile.load(str(path))
+    with mock.patch.object(tagsfile, "_parse", side_effect=AssertionError("parsed again")):
+        again, problems_again = tagsfile.load(str(path))
+    assert again is first and problems_again == problems and len(problems) == 1
+    path.write_text("grpo:\n  name: GRPO!\n", "utf-8")  # changed: parsed again
+    changed, problems = tagsfile.load(str(path))
+    assert changed.name("grpo", "en") == "GRPO!" and problems == []
