@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mkdocs_tagindex import tagsfile
+from mkdocs_tagindex.collect import TagList
 from mkdocs_tagindex.tagsfile import TagCatalog
 
 
@@ -269,3 +270,14 @@ def test_an_unchanged_file_is_not_parsed_again(tmp_path: Path) -> None:
     path.write_text("grpo:\n  name: GRPO!\n", "utf-8")  # changed: parsed again
     changed, problems = tagsfile.load(str(path))
     assert changed.name("grpo", "en") == "GRPO!" and problems == []
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.one_of(st.text(max_size=6), st.sampled_from(["a", "a", " b", "x\x00", ""])))
+    | st.text(max_size=10)
+)
+def test_aliases_fast_path_equals_the_front_matter_tag_list(value: object) -> None:
+    fast, slow = tagsfile.Aliases(), TagList()
+    assert fast.validate(value) == slow.validate(value)
+    assert fast.warnings == slow.warnings
