@@ -40,7 +40,7 @@ from mkdocs.config.base import (
 )
 
 from . import readtime
-from .labels import PLACEHOLDERS
+from .labels import CATEGORIES, PLACEHOLDERS
 
 _REPR = reprlib.Repr()
 _REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 2, 4, 4, 60, 60
@@ -232,9 +232,6 @@ class SiteFolder(BaseConfigOption[str]):
 
 # -- labels ---------------------------------------------------------------------------------------
 
-PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
-"""CLDR's plural category names; every language has `other`."""
-
 _FIELD = re.compile(r"\{([^{}]*)\}")
 
 
@@ -289,10 +286,10 @@ def _label(key: str, value: object, path: list[object]) -> Any:
     for name, text in value.items():
         where = [*path, name]
         if spec.shape == "plural":
-            if name not in PLURAL_CATEGORIES:
+            if name not in CATEGORIES:
                 raise ValidationError(
                     f"{_sub(*where)}not a CLDR plural category; the categories are "
-                    f"{', '.join(PLURAL_CATEGORIES)}{_close(str(name), list(PLURAL_CATEGORIES))}"
+                    f"{', '.join(CATEGORIES)}{_close(str(name), list(CATEGORIES))}"
                 )
         elif not isinstance(name, str) or not name.strip():
             raise ValidationError(f"{_sub(*where)}an article type must be non-empty text")

@@ -18,13 +18,12 @@ from hypothesis import strategies as st
 from mkdocs_tagindex import labels as label_tables
 from mkdocs_tagindex import readtime
 from mkdocs_tagindex.config import (
-    PLURAL_CATEGORIES,
     ReadTimeRates,
     language_problem,
     site_folder,
     template_problem,
 )
-from mkdocs_tagindex.labels import LABELS, PLACEHOLDERS, Labels
+from mkdocs_tagindex.labels import CATEGORIES, LABELS, PLACEHOLDERS, PLURAL_KEYS, Labels
 from mkdocs_tagindex.plugin import TagIndexPlugin
 
 
@@ -442,7 +441,7 @@ def test_built_in_tables_pass_the_checks_site_labels_get(lang: str) -> None:
             for name, text in value.items():
                 assert template_problem(key, text) is None, (lang, key, name)
                 if shape == "plural":
-                    assert name in PLURAL_CATEGORIES
+                    assert name in CATEGORIES
             if shape == "plural":
                 assert "other" in value
 
@@ -450,6 +449,7 @@ def test_built_in_tables_pass_the_checks_site_labels_get(lang: str) -> None:
 def test_plural_keys_are_those_that_take_a_count() -> None:
     for key, spec in PLACEHOLDERS.items():
         assert (spec.shape == "plural") == ("count" in spec.placeholders), key
+    assert {k for k, spec in PLACEHOLDERS.items() if spec.shape == "plural"} == set(PLURAL_KEYS)
 
 
 def test_t_never_formats_configured_text() -> None:
