@@ -350,7 +350,7 @@ GOOD_TAGS = "grpo:\n  name: GRPO\nrobotics:\n  name: Robotics\n"
 
 
 def tags_warning(message: str) -> str:
-    return f"mkdocs_tagindex: {{file}}: {message}"
+    return f"tagindex: {{file}}: {message}"
 
 
 TAGS_FILE = [
@@ -429,11 +429,11 @@ def test_every_problem_of_an_entry_is_a_warning(tmp_path: Path) -> None:
     site = build(project)
     path = project / "data" / "tags.yml"
     assert [w for w in site.warnings() if "tags.yml" in w] == [
-        f"WARNING -  mkdocs_tagindex: {path}: tag 'grpo', key 'name': 'english' is not a "
+        f"WARNING -  tagindex: {path}: tag 'grpo', key 'name': 'english' is not a "
         "language code (such as en, ja, pt-BR, zh-Hant); ignored",
-        f"WARNING -  mkdocs_tagindex: {path}: tag 'grpo', key 'name': 'ja': expected text, got "
+        f"WARNING -  tagindex: {path}: tag 'grpo', key 'name': 'ja': expected text, got "
         "list ['x']; ignored",
-        f"WARNING -  mkdocs_tagindex: {path}: tag 'grpo', key 'aliases': expected a list of tag "
+        f"WARNING -  tagindex: {path}: tag 'grpo', key 'aliases': expected a list of tag "
         "names, got int 5; ignored",
     ]
 

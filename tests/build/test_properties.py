@@ -285,8 +285,8 @@ def test_any_accepted_tags_dir_writes_only_inside_site_dir(value: str) -> None:
             f"{accepted}/index.html",
             f"{accepted}/up/index.html",
         ]
-        index = all_tags(site, f"{accepted}/index.html")
-        assert {key: rel for key, (rel, _) in index.items()} == {
-            "grpo": f"{accepted}/grpo/index.html",
-            "../../up": f"{accepted}/up/index.html",
-        }
+        index = all_tags(site, f"{accepted}/index.html")  # its links reach the tag pages
+        assert sorted(rel for rel, _ in index.values()) == [
+            f"{accepted}/grpo/index.html",
+            f"{accepted}/up/index.html",
+        ]
