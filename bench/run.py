@@ -5,6 +5,7 @@
 2. The example site built with and without tagindex, alternating, in one run: median wall time
    and peak RSS of each, and how much of the build our read time takes (summed over the
    article HTML of every built page), with Material's minutes beside ours on the Japanese pages.
+3. The tags file: 100,000 entries loaded cold, and again unchanged (bench_tagsfile.py).
 
 Run: .venv/bin/python bench/run.py [--runs N]
 """
@@ -29,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 import bench_readtime  # noqa: E402
+import bench_tagsfile  # noqa: E402
 from scale import build_once  # noqa: E402
 
 from mkdocs_tagindex import readtime  # noqa: E402
@@ -126,6 +128,8 @@ def main() -> None:
     args = parser.parse_args()
     print("## Read time: ours against Material's on the same HTML\n")
     bench_readtime.main()
+    print("\n## Tags file: 100,000 entries\n")
+    bench_tagsfile.run()
     site_builds(args.runs)
 
 

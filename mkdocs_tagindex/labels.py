@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Literal
 
 import babel
 import jinja2
@@ -31,6 +32,46 @@ CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 
 PLURAL_KEYS = ("articles", "tags", "read_time")
 """Labels with a form per plural category; the others are plain text."""
+
+
+@dataclass(frozen=True)
+class LabelKey:
+    """What a label key takes: its placeholders, and its shape in a table."""
+
+    placeholders: tuple[str, ...] = ()
+    shape: Literal["text", "plural", "names"] = "text"
+    """`text`: one template; `plural`: CLDR category → template (`{count}` picks the form);
+    `names`: article type → display text."""
+
+
+PLACEHOLDERS: Mapping[str, LabelKey] = MappingProxyType(
+    {
+        "articles": LabelKey(("count",), "plural"),
+        "tags": LabelKey(("count",), "plural"),
+        "read_time": LabelKey(("count",), "plural"),
+        "member": LabelKey(),
+        "untranslated": LabelKey(),
+        "all": LabelKey(),
+        "audience": LabelKey(),
+        "filter_type": LabelKey(),
+        "filter_member": LabelKey(),
+        "filter_category": LabelKey(),
+        "free": LabelKey(),
+        "all_tags": LabelKey(),
+        "page_title": LabelKey(("name", "number", "pages")),
+        "previous": LabelKey(),
+        "next": LabelKey(),
+        "page_of": LabelKey(("number", "pages")),
+        "tag_heading": LabelKey(("name",)),
+        "types": LabelKey(shape="names"),
+    }
+)
+"""Every label key, what each takes, and nothing else: the `labels` option is checked against
+this table, and `Labels.t` fills only these placeholders. `{count}`: a number of articles, tags
+or minutes; `{name}`: a tag's name; `{number}`, `{pages}`: a page's number and the page count.
+The plural keys are PLURAL_KEYS (a unit test keeps the two and `locales/en.yml` in step)."""
+
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 PLURAL_LOCALES = {"pt": "pt-PT"}
 """Tables whose plural rules are another locale's: Material's `pt` is Portugal's Portuguese,
@@ -287,11 +328,19 @@ class Labels:
         if isinstance(entry, Mapping):
             category = self.category(key, count or 0)
             entry = entry.get(category, entry.get("other", key))
-        text = str(entry)
-        try:
-            return text.format(count=count, **values)
-        except (KeyError, IndexError, ValueError):
-            return text
+        # Never str.format on configured text: it would reach attributes (`{name.__class__}`)
+        # and take widths (`{count:>50000000}`). Only the key's own placeholders are filled.
+        spec = PLACEHOLDERS.get(key)
+        given = {**values, "count": count}
+
+        def fill(match: re.Match[str]) -> str:
+            name = match.group(1)
+            value = given.get(name)
+            if value is None or (spec is not None and name not in spec.placeholders):
+                return match.group(0)
+            return str(value)
+
+        return _PLACEHOLDER.sub(fill, str(entry))
 
     def type(self, name: str | None) -> str:
         """Display form of an article type: the table's, else the name in capitals."""

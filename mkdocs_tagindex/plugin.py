@@ -31,11 +31,13 @@ When things happen (MkDocs 1.6, `mkdocs/commands/build.py`), and why this plugin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
@@ -73,6 +75,19 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
             return config
+        # One instance per site: a second one would generate the same pages and overwrite the
+        # first one's context and chips (MkDocs itself only warns about it).
+        instances = [
+            name
+            for name, plugin in config.plugins.items()
+            if isinstance(plugin, TagIndexPlugin) and plugin.config.enabled
+        ]
+        if len(instances) > 1:
+            names = ", ".join(instances)
+            raise PluginError(
+                f"tagindex: listed {len(instances)} times under 'plugins' ({names}); it supports "
+                "one instance per site. Remove the others or give them 'enabled: false'."
+            )
         if self.depth == 0:
             self._run = Run(self.config, serving=self.serving)
         self.depth += 1
@@ -96,6 +111,15 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
                 f"{', '.join(theme.BASIC_THEMES)}); tag pages use the basic stylesheet"
             )
         return config
+
+    def on_serve(
+        self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[..., Any]
+    ) -> LiveReloadServer | None:
+        """Rebuild when the tags file changes: `mkdocs serve` watches only docs_dir, mkdocs.yml
+        and the theme, and the tags file usually sits beside mkdocs.yml."""
+        if self.config.enabled and self.config.tags_file:
+            server.watch(self.config.tags_file)
+        return server
 
     @event_priority(100)  # before plugins that snapshot the files (mkdocs-redirects)
     def _on_files_early(self, files: Files, *, config: MkDocsConfig) -> Files | None:

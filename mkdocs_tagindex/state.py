@@ -76,10 +76,6 @@ class Run:
         """The same from the final page state, for each language built so far in this run."""
         self.is_shadow: Callable[[str], bool] = lambda name: False
         self._said: set[tuple[int, str]] = set()
-        try:
-            readtime.rates_for("en", options.read_time.rates)
-        except ValueError as exc:
-            raise PluginError(f"tagindex: read_time.rates: {exc}") from exc
 
     # -- messages: each once per run, however often static-i18n builds a language --------------
 

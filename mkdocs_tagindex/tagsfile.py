@@ -1,7 +1,7 @@
 """The optional tags file: per-language names and descriptions of tags, and their aliases.
 
 With it, `Robotics` on English pages and `ロボティクス` on Japanese pages are one tag with one
-slug, shown in each language's own word. Validated with MkDocs' config machinery like the rest.
+slug, shown in each language's own word.
 
 ```yaml
 robotics:
@@ -11,21 +11,50 @@ robotics:
 grpo:
   name: GRPO
 ```
+
+The file is the author's data, like front matter, so its problems are warnings naming the file,
+the entry and the key (every problem of an entry, not only the first), and the rest of the file
+still counts. Nothing is merged silently: two entries that are one tag (`Grpo:`, `grpo:`) and a
+name or alias claimed by two entries are reported, and the first entry in the file keeps it; an
+entry's own key always stays its own tag.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import gc
+import hashlib
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 import yaml
-from mkdocs.config.base import BaseConfigOption, Config, ValidationError
+from mkdocs.config.base import BaseConfigOption, ValidationError
 
 from .collect import TagList, short, tag_key
+from .config import language_problem
+
+try:  # libyaml: a tags file of 100,000 entries loads in seconds instead of a minute
+    _Loader: Any = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - PyYAML built without libyaml
+    _Loader = yaml.SafeLoader
+
+
+def _kind(value: object) -> str:
+    return "null" if value is None else f"{type(value).__name__} {short(value)}"
+
+
+def _text(value: object) -> str | None:
+    """Text as the tags file may write it: a string, or a number such as `2024`."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return None
+    return str(value).strip()
 
 
 class LocalizedText(BaseConfigOption[dict[str, str]]):
-    """One text for every language, or a mapping of language → text."""
+    """One text for every language (`*`), or a mapping of language code → text.
+
+    A bad language or text is reported and left out; the entry's other languages stay."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -34,21 +63,45 @@ class LocalizedText(BaseConfigOption[dict[str, str]]):
     def run_validation(self, value: object) -> dict[str, str]:
         if value is None:
             return {}
-        if isinstance(value, (str, int, float)) and not isinstance(value, bool):
-            return {"*": str(value)}
-        if isinstance(value, dict) and all(
-            isinstance(k, str) and isinstance(v, (str, int, float)) for k, v in value.items()
+        if not isinstance(value, dict):
+            text = _text(value)
+            if text is None:
+                raise ValidationError(
+                    f"expected text or a mapping of language code to text, got {_kind(value)}"
+                )
+            if not text:
+                self.warnings.append("empty text; ignored")
+                return {}
+            return {"*": text}
+        out: dict[str, str] = {}
+        for lang, item in value.items():
+            problem = language_problem(lang)
+            text = _text(item)
+            if problem:
+                self.warnings.append(f"{problem}; ignored")
+            elif text is None:
+                self.warnings.append(f"'{lang}': expected text, got {_kind(item)}; ignored")
+            elif not text:
+                self.warnings.append(f"'{lang}': empty text; ignored")
+            else:
+                out[lang] = text
+        return out
+
+
+class Aliases(TagList):
+    """A tag list, as in front matter; a list of clean names skips the per-character cleaning
+    (what a generated file of 100,000 entries has), with the same result."""
+
+    def run_validation(self, value: object) -> tuple[str, ...]:
+        if isinstance(value, list) and all(
+            type(item) is str and item and item.isprintable() and item.strip() == item
+            for item in value
         ):
-            return {str(k): str(v) for k, v in value.items()}
-        raise ValidationError(f"expected text or a mapping of language to text, got {short(value)}")
+            return tuple(dict.fromkeys(value))
+        return super().run_validation(value)
 
 
-class TagEntry(Config):
-    """One tag of the tags file."""
-
-    name = LocalizedText()
-    description = LocalizedText()
-    aliases = TagList()
+ENTRY_KEYS = ("name", "description", "aliases")
 
 
 def _pick(texts: Mapping[str, str], lang: str) -> str | None:
@@ -82,42 +135,213 @@ class TagCatalog:
         return bool(self.keys)
 
 
-def load(path: str) -> tuple[TagCatalog, list[str]]:
-    """Read and validate a tags file; problems come back as messages naming the file and tag."""
-    problems: list[str] = []
+_STR, _NULL = "tag:yaml.org,2002:str", "tag:yaml.org,2002:null"
+_SEQ, _MAP, _MERGE = "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map", "tag:yaml.org,2002:merge"
+
+
+def _parse(text: str) -> object:
+    """`yaml.load(text, Loader=_Loader)`, built faster: libyaml parses and resolves the nodes,
+    and the plain strings, nulls, lists and mappings a tags file is made of are built here in
+    one pass (PyYAML's constructor costs more than the parsing). Every other node (numbers,
+    booleans, dates, merge keys, unknown tags) goes to PyYAML's own safe constructor, so the
+    result and the errors are PyYAML's."""
+    loader = _Loader(text)
     try:
-        with open(path, encoding="utf-8") as handle:
-            data = yaml.safe_load(handle)
-    except (OSError, yaml.YAMLError) as exc:
-        return TagCatalog(), [f"{path}: cannot read the tags file: {exc}"]
+        root = loader.get_single_node()
+        if root is None:
+            return None
+        built: dict[int, object] = {}  # id(node) → value: aliases share, as in PyYAML
+
+        def build(node: yaml.Node) -> object:
+            done = built.get(id(node), built)
+            if done is not built:
+                return done
+            tag = node.tag
+            if isinstance(node, yaml.ScalarNode) and tag in (_STR, _NULL):
+                return node.value if tag == _STR else None
+            if isinstance(node, yaml.SequenceNode) and tag == _SEQ:
+                items: list[object] = []
+                built[id(node)] = items
+                items.extend(build(item) for item in node.value)
+                return items
+            if (
+                isinstance(node, yaml.MappingNode)
+                and tag == _MAP
+                and all(key.tag != _MERGE for key, _ in node.value)
+            ):
+                mapping: dict[object, object] = {}
+                built[id(node)] = mapping
+                for key_node, value_node in node.value:
+                    key = build(key_node)
+                    try:
+                        hash(key)
+                    except TypeError:
+                        raise yaml.constructor.ConstructorError(
+                            "while constructing a mapping",
+                            node.start_mark,
+                            "found unhashable key",
+                            key_node.start_mark,
+                        ) from None
+                    mapping[key] = build(value_node)
+                return mapping
+            value = loader.construct_object(node, deep=True)
+            built[id(node)] = value
+            return value
+
+        return build(root)
+    finally:
+        loader.dispose()
+
+
+def _read(raw: bytes) -> tuple[object, str | None]:
+    """The file's YAML data, or why there is none."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        return None, (
+            f"not UTF-8 text (byte 0x{raw[exc.start]:02x} on line {line}); "
+            "save the tags file as UTF-8"
+        )
+    try:
+        return _parse(text), None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" (line {mark.line + 1})" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or "invalid YAML"
+        return None, f"not valid YAML{where}: {problem}"
+    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+        # values PyYAML parses but cannot build, such as the date 2026-02-30
+        return None, f"cannot be read: {exc}"
+
+
+@contextmanager
+def _without_cyclic_gc() -> Iterator[None]:
+    """Building 100,000 entries allocates millions of containers, and every few hundred of them
+    CPython's cyclic collector walks all that is alive: two thirds of the load time. The data
+    has no reference cycles to collect (a recursive YAML alias is the exception, and the
+    collector runs again right after), so it is paused while the file is built."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+_LAST: dict[str, tuple[bytes, TagCatalog, tuple[str, ...]]] = {}
+"""The last file loaded, by path: its SHA-256, catalog and problems. `mkdocs serve` rebuilds
+with a fresh plugin and reads the file again; a large file (100,000 entries take PyYAML
+seconds) is parsed again only when its content changed."""
+
+
+def load(path: str) -> tuple[TagCatalog, list[str]]:
+    """Read and validate a tags file; problems come back as messages naming the file, the
+    entry and the key. A file that cannot be read at all is one message and an empty catalog."""
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read()
+    except OSError as exc:
+        return TagCatalog(), [
+            f"{path}: cannot read the tags file: {exc.strerror or exc}; the tags file is ignored"
+        ]
+    digest = hashlib.sha256(raw).digest()
+    last = _LAST.get(path)
+    if last is not None and last[0] == digest:
+        return last[1], list(last[2])
+    with _without_cyclic_gc():
+        catalog, problems = _load(path, raw)
+    _LAST.clear()
+    _LAST[path] = (digest, catalog, tuple(problems))
+    return catalog, problems
+
+
+def _load(path: str, raw: bytes) -> tuple[TagCatalog, list[str]]:
+    data, error = _read(raw)
+    if error is not None:
+        return TagCatalog(), [f"{path}: {error}; the tags file is ignored"]
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        return TagCatalog(), [f"{path}: the tags file must be a mapping of tag to its entry"]
-    keys: dict[str, str] = {}
+        return TagCatalog(), [
+            f"{path}: the tags file must be a mapping of tag to its entry, got {_kind(data)}; "
+            "it is ignored"
+        ]
+    problems: list[str] = []
+    options: dict[str, BaseConfigOption[Any]] = {
+        "name": LocalizedText(),
+        "description": LocalizedText(),
+        "aliases": Aliases(),
+    }
+    entries: list[tuple[str, str, dict[str, Any]]] = []  # (as written, tag id, checked values)
+    owners: dict[str, str] = {}  # tag id → the entry as written, for the first entry of a tag
+    for raw_id, entry in data.items():  # file order: the first entry of a tag keeps it
+        written = _text(raw_id)
+        if not written:
+            problems.append(
+                f"{path}: entry {short(raw_id)}: a tag must be non-empty text, "
+                f"got {_kind(raw_id)}; the entry is ignored"
+            )
+            continue
+        tag_id = tag_key(written)
+        if tag_id in owners:
+            problems.append(
+                f"{path}: tag '{written}': the same tag as '{owners[tag_id]}' (tags that differ "
+                f"only in case or width are one tag); this entry is ignored, merge it into "
+                f"'{owners[tag_id]}'"
+            )
+            continue
+        owners[tag_id] = written
+        where = f"{path}: tag '{written}'"
+        values: dict[str, Any] = {}
+        if entry is not None and not isinstance(entry, dict):
+            problems.append(
+                f"{where}: expected a mapping with {', '.join(ENTRY_KEYS)}, got {_kind(entry)}; "
+                "the tag is known, with no names"
+            )
+            entry = {}
+        for key, value in (entry or {}).items():
+            option = options.get(key) if isinstance(key, str) else None
+            if option is None:
+                problems.append(
+                    f"{where}, key {short(key)}: not a key of a tag entry "
+                    f"({', '.join(ENTRY_KEYS)}); ignored"
+                )
+                continue
+            try:
+                values[key] = option.validate(value)
+            except ValidationError as exc:
+                problems.append(f"{where}, key '{key}': {exc}; ignored")
+            problems.extend(f"{where}, key '{key}': {warning}" for warning in option.warnings)
+            option.reset_warnings()
+        entries.append((written, tag_id, values))
+
+    keys: dict[str, str] = {tag_id: tag_id for tag_id in owners}
+    claimed: dict[str, str] = {}  # alias key → the entry as written that has it
     names: dict[str, dict[str, str]] = {}
     descriptions: dict[str, dict[str, str]] = {}
-    for raw_id in sorted(data, key=str):
-        entry = data[raw_id]
-        tag_id = tag_key(str(raw_id))
-        config = TagEntry(config_file_path=path)
-        if entry is not None and not isinstance(entry, dict):
-            problems.append(f"{path}: tag '{raw_id}': expected a mapping, got {short(entry)}")
-            entry = {}
-        config.load_dict(dict(entry or {}))
-        errors, warnings = config.validate()
-        for key, message in [*errors, *warnings]:
-            problems.append(f"{path}: tag '{raw_id}', key '{key}': {message}")
-        if errors:
-            continue
-        names[tag_id] = dict(config.name) or {"*": str(raw_id)}
-        descriptions[tag_id] = dict(config.description)
-        for alias in [str(raw_id), *config.name.values(), *config.aliases]:
+    for written, tag_id, values in entries:
+        names[tag_id] = dict(values.get("name", {})) or {"*": written}
+        descriptions[tag_id] = dict(values.get("description", {}))
+        own = [("name", n) for n in values.get("name", {}).values()]
+        own += [("aliases", a) for a in values.get("aliases", ())]
+        for key, alias in own:
             alias_key = tag_key(alias)
-            owner = keys.setdefault(alias_key, tag_id)
-            if owner != tag_id:
+            if alias_key == tag_id or claimed.get(alias_key) == written:
+                continue
+            if alias_key in owners:
                 problems.append(
-                    f"{path}: '{alias}' is listed for both '{owner}' and '{raw_id}'; "
-                    f"it stays with '{owner}'"
+                    f"{path}: tag '{written}', key '{key}': '{alias}' is the tag "
+                    f"'{owners[alias_key]}', which has its own entry; it stays with "
+                    f"'{owners[alias_key]}'"
                 )
+            elif alias_key in claimed:
+                problems.append(
+                    f"{path}: tag '{written}', key '{key}': '{alias}' is also given for "
+                    f"'{claimed[alias_key]}'; it stays with '{claimed[alias_key]}'"
+                )
+            else:
+                claimed[alias_key] = written
+                keys[alias_key] = tag_id
     return TagCatalog(keys=keys, names=names, descriptions=descriptions), problems

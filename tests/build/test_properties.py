@@ -23,7 +23,7 @@ from test_i18n import i18n_site
 
 from mkdocs_tagindex.collect import front_matter as parse_front_matter
 from mkdocs_tagindex.collect import read, tag_key
-from mkdocs_tagindex.config import FrontMatterKeys
+from mkdocs_tagindex.config import FrontMatterKeys, site_folder
 
 from conftest import Site, material_config, run_mkdocs, write_config, write_page
 
@@ -224,3 +224,69 @@ def test_raw_dates_are_written_unquoted() -> None:
     assert "date: 2026-01-02\n" in text
     meta = parse_front_matter(text, "p0.md", lambda _: None)
     assert meta["date"] == datetime.date(2026, 1, 2)
+
+
+# -- tags_dir: nothing outside site_dir (issue 13) ------------------------------------------------
+
+FOLDER_CHARS = st.sampled_from([*"abcXYZ019-_.~@+!'()[]{}&=,;$ ", "タ", "グ", "é", "ß", "…"])
+FOLDER = st.text(FOLDER_CHARS, min_size=1, max_size=8)
+
+
+@st.composite
+def folder_paths(draw: st.DrawFn) -> str:
+    """Path-like values an author might write: folders joined by '/', '//' or '/./', with a
+    leading './' or a trailing '/' now and then."""
+    parts = draw(st.lists(FOLDER, min_size=1, max_size=3))
+    out = draw(st.sampled_from(["", "./", ""]))
+    for n, part in enumerate(parts):
+        out += part if n == 0 else draw(st.sampled_from(["/", "//", "/./"])) + part
+    return out + draw(st.sampled_from(["", "/", ""]))
+
+
+def outside(before: set[str], after: set[str], site: str) -> list[str]:
+    return sorted(p for p in after - before if p != site and not p.startswith(site + "/"))
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],  # each example is a build
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(folder_paths())
+@example("a//b/")
+@example("./topics/./all/")
+@example("タグ/索引")
+@example("~")
+@example("..a/a..")
+@example("{name}")
+def test_any_accepted_tags_dir_writes_only_inside_site_dir(value: str) -> None:
+    try:
+        accepted = site_folder(value)
+    except ValueError:
+        return  # rejected at load: tests/unit/test_config.py covers what and why
+    with tempfile.TemporaryDirectory() as tmp:
+        # deep enough that a '..' escape of several levels would still land in `tmp`
+        outer = Path(tmp)
+        project = outer / "a" / "b" / "c" / "project"
+        write_config(project, material_config(tags_dir=value))
+        write_page(project, "index.md", {"title": "Home"}, "Home.\n")
+        write_page(project, "p.md", {"title": "P", "tags": ["grpo", "../../up"]}, "Body.\n")
+        before = {p.relative_to(outer).as_posix() for p in outer.rglob("*")}
+
+        mkdocs_build(load_config(str(project / "mkdocs.yml")))
+
+        after = {p.relative_to(outer).as_posix() for p in outer.rglob("*")}
+        assert outside(before, after, "a/b/c/project/site") == []
+        site = Site(project, subprocess.CompletedProcess([], 0, "", ""))
+        generated = sorted(f for f in site.files() if f.startswith(f"{accepted}/"))
+        assert generated == [
+            f"{accepted}/grpo/index.html",
+            f"{accepted}/index.html",
+            f"{accepted}/up/index.html",
+        ]
+        index = all_tags(site, f"{accepted}/index.html")  # its links reach the tag pages
+        assert sorted(rel for rel, _ in index.values()) == [
+            f"{accepted}/grpo/index.html",
+            f"{accepted}/up/index.html",
+        ]
