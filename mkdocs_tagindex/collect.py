@@ -548,15 +548,16 @@ def listings(html: str, src_uri: str, warn: Warn) -> tuple[str, list[Listing]]:
         errors, warnings = config.validate()
         for key, message in [*errors, *warnings]:
             warn(f"{src_uri}: tagindex listing option '{key}': {message}")
-        if config.limit is not None and config.limit < 1:
-            warn(f"{src_uri}: tagindex listing option 'limit': expected 1 or more")
-            config.limit = None
         if errors:  # validate again without what was wrong, so the rest still applies
             for key, _ in errors:
                 options.pop(key, None)
             config = ListingConfig(config_file_path=src_uri)
             config.load_dict(options)
             config.validate()
+        if config.limit is not None and config.limit < 1:
+            got = short(config.limit)
+            warn(f"{src_uri}: tagindex listing option 'limit': expected 1 or more, got {got}")
+            config.limit = None
         found.append(
             Listing(
                 placeholder=placeholder,

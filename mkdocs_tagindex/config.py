@@ -550,6 +550,41 @@ class ReadTimeConfig(Config):
     """Show the read time and the member badge in the header of article pages."""
 
 
+class Positive(Count):
+    """A whole number ≥ 1."""
+
+    def run_validation(self, value: object) -> int:
+        number = super().run_validation(value)
+        if number < 1:
+            raise ValidationError(f"expected a whole number, 1 or more, got {number}")
+        return number
+
+
+class RelatedConfig(Config):
+    """Related articles at the end of each article page."""
+
+    enabled = c.Type(bool, default=True)
+    """Show them (the block `tagindex_related` restyles or removes them per template)."""
+    limit = Positive(4)
+    """How many, at most: those sharing the rarest tags with the article come first."""
+
+
+class FeedsConfig(Config):
+    """RSS 2.0 and JSON Feed 1.1 feeds of every tag page, in every language."""
+
+    enabled = c.Type(bool, default=True)
+    """Write `<tags_dir>/<slug>/feed.xml` and `feed.json`; they need `site_url` (absolute
+    links), so without it there are none and one INFO line says so."""
+    limit = Positive(20)
+    """Newest articles in each feed, at most (`items` would shadow the mapping's method)."""
+    site_wide = c.Type(bool, default=False)
+    """Also `<tags_dir>/feed.xml` and `feed.json`: every article of the language."""
+    git_dates = c.Type(bool, default=False)
+    """With mkdocs-git-revision-date-localized-plugin: an article without a date in its front
+    matter (or from Material's blog) takes its first commit's date, and its last commit's as
+    the date it was updated."""
+
+
 class TagIndexConfig(Config):
     """Options of the `tagindex` plugin, as written under `plugins: - tagindex:`."""
 
@@ -560,8 +595,9 @@ class TagIndexConfig(Config):
     relative, inside the site, normalized (`a//b/` → `a/b`)."""
     index = c.Type(bool, default=True)
     """Generate the all-tags page at `<tags_dir>/`."""
-    index_sort = c.Choice(("name", "count"), default="name")
-    """Order of the all-tags page: by name, or by article count (largest first, then name)."""
+    index_sort = c.Choice(("name", "count", "tags_file"), default="name")
+    """Order of the all-tags page: by name, by article count (largest first, then name), or as
+    the entries of the tags file stand (tags not in it after them, by name)."""
     sort_by = c.Choice(("date", "title", "read_time", "weight"), default="date")
     """Order of the cards on a tag page. Ties are broken by title, then by source path."""
     sort_reverse = c.Type(bool, default=False)
@@ -590,3 +626,7 @@ class TagIndexConfig(Config):
     """Per-language label overrides, e.g. `{en: {articles: {other: "{count} posts"}}}`."""
     summary_length = Count(300)
     """Longest summary taken from a page's first paragraph, in characters (0: no limit)."""
+    related = c.SubConfig(RelatedConfig)
+    """Related articles at the end of each article."""
+    feeds = c.SubConfig(FeedsConfig)
+    """Feeds of every tag page, JSON-LD and Open Graph on tag pages."""

@@ -104,6 +104,16 @@ def tag_icons(config: MkDocsConfig) -> bool:
     return isinstance(extra, Mapping) and bool(extra)
 
 
+def shadow_shown(config: MkDocsConfig) -> bool:
+    """Whether Material shows shadow tags in this build: its `shadow` option, which it turns on
+    under `mkdocs serve` when `shadow_on_serve` is (the default)."""
+    return any(
+        bool(getattr(p.config, "shadow", False))
+        for p in _instances(config, _MaterialTags)
+        if getattr(p.config, "enabled", True)
+    )
+
+
 def shadow_tags(config: MkDocsConfig) -> Callable[[str], bool]:
     """Material's test for a shadow tag: listed in `shadow_tags`, or with the configured
     `shadow_tags_prefix` / `shadow_tags_suffix`. Such tags get no page and a shadow chip."""

@@ -63,6 +63,9 @@ PLACEHOLDERS: Mapping[str, LabelKey] = MappingProxyType(
         "next": LabelKey(),
         "page_of": LabelKey(("number", "pages")),
         "tag_heading": LabelKey(("name",)),
+        "draft": LabelKey(),
+        "related": LabelKey(),
+        "feed": LabelKey(),
         "types": LabelKey(shape="names"),
     }
 )

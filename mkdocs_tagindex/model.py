@@ -11,14 +11,14 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .collect import Article
 
 SortBy = Literal["date", "title", "read_time", "weight"]
-IndexSort = Literal["name", "count"]
+IndexSort = Literal["name", "count", "tags_file"]
 
 __all__ = ["Article", "Card", "IndexSort", "Pagination", "SortBy", "Tag", "TagIndex", "build"]
 
@@ -84,8 +84,7 @@ class Tag:
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        width = max(2, len(str(self.count)))
-        return tuple(Card(f"{i:0{width}d}", a) for i, a in enumerate(self.articles, 1))
+        return cards(self.articles)
 
 
 @dataclass(frozen=True)
@@ -141,6 +140,19 @@ def _order(sort_by: SortBy) -> Callable[[Article], tuple[Any, ...]]:
     return tie
 
 
+def cards(articles: Sequence[Article]) -> tuple[Card, ...]:
+    """Articles as numbered cards: `01`, `02`, …; three digits from 100 on."""
+    width = max(2, len(str(len(articles))))
+    return tuple(Card(f"{i:0{width}d}", a) for i, a in enumerate(articles, 1))
+
+
+def ordered(
+    articles: Iterable[Article], sort_by: SortBy, *, reverse: bool = False
+) -> list[Article]:
+    """Articles in card order (the same order as on tag pages)."""
+    return sorted(articles, key=_order(sort_by), reverse=reverse)
+
+
 def display_names(spellings: Iterable[tuple[str, str]]) -> dict[str, str]:
     """Pick how each tag is shown: its most used spelling; among equals, one without a leading
     `#` (the heading adds its own), then the first in sorted order."""
@@ -163,6 +175,7 @@ def build(
     sort_by: SortBy = "date",
     reverse: bool = False,
     index_sort: IndexSort = "name",
+    tag_order: Mapping[str, int] | None = None,
 ) -> TagIndex:
     """Group articles by tag and order cards and tags."""
     members: dict[str, list[Article]] = {}
@@ -184,6 +197,10 @@ def build(
     ]
     if index_sort == "count":
         tags.sort(key=lambda t: (-t.count, collation_key(t.name), t.key))
+    elif index_sort == "tags_file":  # the author's order; tags not in the file after, by name
+        place = tag_order or {}
+        last = len(place)
+        tags.sort(key=lambda t: (place.get(t.key, last), collation_key(t.name), t.key))
     else:
         tags.sort(key=lambda t: (collation_key(t.name), t.key))
     return TagIndex(tags=tuple(tags), by_key={t.key: t for t in tags})

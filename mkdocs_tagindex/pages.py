@@ -178,6 +178,30 @@ class ArticleContext:
     labels: Labels
     article: Article
     show_meta: bool
+    related: tuple[Article, ...] = ()
+    """Articles sharing this one's tags, the rarer tags counting more (`related` option)."""
+
+
+@dataclass(frozen=True)
+class ListingContext:
+    """What `tagindex/listing.html` receives as `tagindex`, for one listing marker."""
+
+    kind: Literal["listing"]
+    lang: str
+    labels: Labels
+    cards: tuple[Card, ...]
+    """The chosen articles as numbered cards (01, 02, …)."""
+    tags: tuple[Tag, ...] = ()
+    """The marker's tags that have a page in this language (for a link to them)."""
+    card_heading: str = "h3"
+    """Element of each card's title: a listing sits under the page's own headings."""
+    index: TagIndex | None = None
+    """Every tag of this language, as on tag pages."""
+    tag: Tag | None = None
+    """None: a listing is no tag's page (a card override that reads it still renders)."""
+    pagination: Pagination | None = None
+    audiences: tuple[tuple[str, str], ...] = ()
+    filters: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -156,7 +156,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         self, html: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
         if self.config.enabled:
-            self.build.page_content(html, page, config)
+            return self.build.page_content(html, page, config)
         return html
 
     @event_priority(100)  # before Material's tags plugin renders its listings

@@ -23,6 +23,7 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
 from mkdocs.utils.templates import TemplateContext
 
 from . import collect, i18n, interop, model, readtime, slugs, tagsfile
@@ -32,6 +33,7 @@ from .config import TagIndexConfig
 from .pages import (
     ArticleContext,
     Chip,
+    ListingContext,
     PageContext,
     Stubs,
     new_file,
@@ -75,6 +77,7 @@ class Run:
         self.final: dict[str, dict[str, int]] = {}
         """The same from the final page state, for each language built so far in this run."""
         self.is_shadow: Callable[[str], bool] = lambda name: False
+        """Material's shadow tags (its `shadow_tags`, prefix, suffix)."""
         self._said: set[tuple[int, str]] = set()
 
     # -- messages: each once per run, however often static-i18n builds a language --------------
@@ -134,7 +137,7 @@ class Run:
                 if own or fallback_mode == "mark":
                     counts.update(ids.keys())
             self.predicted[lang] = {
-                t: n for t, n in counts.items() if t in own_tags and not self.is_shadow(t)
+                t: n for t, n in counts.items() if t in own_tags and not self.is_hidden(t)
             }
         self._assign_slugs(spellings)
 
@@ -151,6 +154,11 @@ class Run:
                 f"tags {written} are one tag, shown as '{merge.shown_as}' "
                 f"(they share the URL {self.options.tags_dir.strip('/')}/{self.slug(merge.tag)}/)"
             )
+
+    def is_hidden(self, tag: str) -> bool:
+        """A tag that classifies (filters, related articles) but has no page and no chip: the
+        tags file's `hidden: true`, or one of Material's shadow tags."""
+        return tag in self.catalog.hidden or self.is_shadow(tag)
 
     def slug(self, tag: str) -> str:
         """The slug of a tag, also of one that only the final page state has."""
@@ -226,6 +234,13 @@ class Build:
         self.facts: dict[str, tuple[str | None, int | None, str | None]] = {}
         """Source path → (first heading, computed read time, first paragraph) of each page."""
         self.articles: dict[str, Article] = {}
+        """Source path → the articles this build lists (drafts only under `mkdocs serve`)."""
+        self.unlisted: dict[str, Article] = {}
+        """Drafts in `mkdocs build`: not listed, counted, related or fed, but they keep their
+        chips and meta line on their own page."""
+        self.listings: dict[str, list[collect.Listing]] = {}
+        """Source path → the listing markers of that page, in order."""
+        self.related: dict[str, tuple[Article, ...]] = {}
         self.names: dict[str, str] = {}
         self.plan = Plan(tags_dir=self.options.tags_dir.strip("/"), slugs={})
         self.index: model.TagIndex | None = None
@@ -316,12 +331,18 @@ class Build:
 
     # -- pages: what rendering tells us -------------------------------------------------------
 
-    def page_content(self, html: str, page: Page, config: MkDocsConfig) -> None:
-        """Note what the rendered HTML says of an article: heading, read time, first paragraph."""
+    def page_content(self, html: str, page: Page, config: MkDocsConfig) -> str:
+        """Note what the rendered HTML says of an article (heading, read time, first paragraph)
+        and put a placeholder where a listing marker stands, to be filled once the model is
+        built; returns the page's HTML."""
         if self.generated_page(page) is not None:
-            return
+            return html
+        if "tagindex" in html:
+            html, found = collect.listings(html, page.file.src_uri, self.run.warn)
+            if found:
+                self.listings[page.file.src_uri] = found
         if not collect.has_tags(page.meta, self.options.front_matter):
-            return
+            return html
         heading = None
         for item in getattr(page.toc, "items", None) or []:
             if getattr(item, "level", 0) == 1:
@@ -342,6 +363,7 @@ class Build:
             minutes = readtime.minutes(html, self._rates[lang])
         summary = collect.first_paragraph(html, self.options.summary_length)
         self.facts[page.file.src_uri] = (heading, minutes, summary)
+        return html
 
     # -- env: every page is read; what is listed comes from their final state -----------------
 
@@ -364,8 +386,13 @@ class Build:
             if found is None:
                 continue
             article, names = found
-            self.articles[file.src_uri] = article
             self.memory.articles[(self.lang, file.src_uri)] = found
+            if file.inclusion is InclusionLevel.DRAFT and not article.draft:
+                article = replace(article, draft=True)  # MkDocs' draft_docs
+            if article.draft and not self.run.serving:
+                self.unlisted[file.src_uri] = article
+                continue
+            self.articles[file.src_uri] = article
             spellings.extend(zip(article.tags, names, strict=True))
             if not fallback:
                 own.update(article.tags)
@@ -373,7 +400,7 @@ class Build:
         for tag in self.names:
             self.names[tag] = self.run.catalog.name(tag, self.lang) or self.names[tag]
         counts = Counter(t for a in self.articles.values() for t in dict.fromkeys(a.tags))
-        final = {t: n for t, n in counts.items() if t in own and not self.run.is_shadow(t)}
+        final = {t: n for t, n in counts.items() if t in own and not self.run.is_hidden(t)}
         self.run.final[self.lang] = final
         self.plan = self.run.plan(self.lang)
         self._reconcile(config, files)
@@ -392,8 +419,66 @@ class Build:
             sort_by=cast(model.SortBy, self.options.sort_by),
             reverse=self.options.sort_reverse,
             index_sort=cast(model.IndexSort, self.options.index_sort),
+            tag_order=self.run.catalog.order,
         )
         self.env = env
+        if self.options.related.enabled:
+            self.related = model.related(self.articles.values(), limit=self.options.related.limit)
+        self._fill_listings(config, files, env)
+
+    def _fill_listings(self, config: MkDocsConfig, files: Files, env: Environment) -> None:
+        """Render the cards of every listing marker into its page, before the search plugin
+        reads the page's content (in `on_page_context`), so the listing is searchable too."""
+        if not self.listings:
+            return
+        template = env.get_template("tagindex/listing.html")
+        for src_uri, found in self.listings.items():
+            file = files.get_file_from_path(src_uri)
+            page = file.page if file is not None else None
+            if page is None or page.content is None:
+                continue
+            html = page.content
+            for listing in found:
+                context = ListingContext(
+                    kind="listing",
+                    lang=self.lang,
+                    labels=self.labels,
+                    cards=self._listing_cards(listing),
+                    tags=tuple(
+                        self.index.by_key[t]
+                        for t in dict.fromkeys(collect.tag_key(n) for n in listing.tags)
+                        if self.index is not None and t in self.index.by_key
+                    ),
+                    index=self.index,
+                    audiences=self.audiences,
+                )
+                rendered = template.render(
+                    tagindex=context,
+                    page=page,
+                    config=config,
+                    base_url=get_relative_url(".", page.url),
+                )
+                html = html.replace(listing.placeholder, rendered, 1)
+            page.content = html
+
+    def _listing_cards(self, listing: collect.Listing) -> tuple[model.Card, ...]:
+        wanted = {self.run.catalog.resolve(name)[0] for name in listing.tags}
+        chosen = []
+        for article in self.articles.values():
+            if wanted and not wanted.intersection(article.tags):
+                continue
+            if listing.type and (article.type or "").lower() != listing.type.lower():
+                continue
+            if listing.audience and article.audience and listing.audience not in article.audience:
+                continue
+            if listing.category and listing.category not in article.categories:
+                continue
+            if listing.member is not None and article.member != listing.member:
+                continue
+            chosen.append(article)
+        sort_by = cast(model.SortBy, listing.sort_by or self.options.sort_by)
+        ordered = model.ordered(chosen, sort_by, reverse=listing.reverse)
+        return model.cards(ordered[: listing.limit] if listing.limit else ordered)
 
     def _is_fallback(self, file: File) -> bool:
         locale = i18n.file_language(file)
@@ -467,7 +552,7 @@ class Build:
             if not collect.has_tags(page.meta, self.options.front_matter):
                 return
             page.render(config, files)
-            self.page_content(page.content or "", page, config)
+            page.content = self.page_content(page.content or "", page, config)
         except Exception as exc:  # MkDocs reports the page's own problems when it builds it
             log.debug(f"could not read '{page.file.src_uri}' for its card: {exc}")
 
@@ -566,7 +651,7 @@ class Build:
                 search = self.env.get_template("tagindex/search.html")
                 page.content = search.render(tagindex=page_context)
             return
-        article = self.articles.get(page.file.src_uri)
+        article = self.articles.get(page.file.src_uri) or self.unlisted.get(page.file.src_uri)
         if article is None:
             return
         context["tagindex"] = ArticleContext(  # type: ignore[typeddict-unknown-key]
@@ -575,6 +660,7 @@ class Build:
             labels=self.labels,
             article=article,
             show_meta=self.options.read_time.on_article,
+            related=self.related.get(page.file.src_uri, ()),
         )
         if self.options.chips:
             context["tags"] = self.chips(article, page, config)  # type: ignore[typeddict-unknown-key]
@@ -629,8 +715,11 @@ class Build:
         chips = []
         for tag in article.tags:
             name = escape(self._chip_name(tag, config))
-            if self.run.is_shadow(tag):
-                chips.append(Chip(name, "", hidden=True))
+            if self.run.is_hidden(tag):
+                # no chip; Material's own shadow tags keep their dimmed chip where Material
+                # shows shadow tags (`shadow`, on under `mkdocs serve` by default)
+                if self.run.is_shadow(tag) and interop.shadow_shown(config):
+                    chips.append(Chip(name, "", hidden=True))
                 continue
             url = self.urls.get(tag, "")
             if not url and own is not None and tag in own.counts:

@@ -88,6 +88,17 @@ class LocalizedText(BaseConfigOption[dict[str, str]]):
         return out
 
 
+class HiddenFlag(BaseConfigOption[bool]):
+    """`hidden: true`: the tag still classifies articles but gets no page and no chip."""
+
+    def run_validation(self, value: object) -> bool:
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            raise ValidationError(f"expected true or false, got {short(value)}")
+        return value
+
+
 class Aliases(TagList):
     """A tag list, as in front matter; a list of clean names skips the per-character cleaning
     (what a generated file of 100,000 entries has), with the same result."""
@@ -101,7 +112,7 @@ class Aliases(TagList):
         return super().run_validation(value)
 
 
-ENTRY_KEYS = ("name", "description", "aliases")
+ENTRY_KEYS = ("name", "description", "aliases", "hidden")
 
 
 def _pick(texts: Mapping[str, str], lang: str) -> str | None:
@@ -117,6 +128,10 @@ class TagCatalog:
     """tag_key(name or alias) → tag id."""
     names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     descriptions: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    hidden: frozenset[str] = frozenset()
+    """Tags that classify (filters, related articles) but get no page and no chip."""
+    order: Mapping[str, int] = field(default_factory=dict)
+    """Tag id → its entry's place in the file, for `index_sort: tags_file`."""
 
     def resolve(self, name: str) -> tuple[str, bool]:
         """The tag id a front-matter name stands for, and whether the catalog knows it."""
@@ -273,6 +288,7 @@ def _load(path: str, raw: bytes) -> tuple[TagCatalog, list[str]]:
         "name": LocalizedText(),
         "description": LocalizedText(),
         "aliases": Aliases(),
+        "hidden": HiddenFlag(),
     }
     entries: list[tuple[str, str, dict[str, Any]]] = []  # (as written, tag id, checked values)
     owners: dict[str, str] = {}  # tag id → the entry as written, for the first entry of a tag
@@ -344,4 +360,9 @@ def _load(path: str, raw: bytes) -> tuple[TagCatalog, list[str]]:
             else:
                 claimed[alias_key] = written
                 keys[alias_key] = tag_id
-    return TagCatalog(keys=keys, names=names, descriptions=descriptions), problems
+    hidden = frozenset(tag_id for _, tag_id, values in entries if values.get("hidden"))
+    order = {tag_id: place for place, (_, tag_id, _) in enumerate(entries)}
+    catalog = TagCatalog(
+        keys=keys, names=names, descriptions=descriptions, hidden=hidden, order=order
+    )
+    return catalog, problems

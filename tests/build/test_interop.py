@@ -360,9 +360,10 @@ def test_material_tags_icons_shadow_tags_and_its_listing_page(interop: Builder, 
     """With `extra.tags` icons, chips carry the tag's own name (Material finds the icon by it
     and draws its `#` mark itself)."""
     site = interop("material-tags", host)
+    # a shadow tag is a hidden tag: no chip in `mkdocs build` (under serve, where Material shows
+    # shadow tags, a dimmed one: tests/build/test_listings.py)
     assert chips(site, "article/index.html") == [
         ("grpo", "tags/grpo/index.html", ["md-tag", "md-tag-icon", "md-tag--algo"]),
-        ("internal", None, ["md-tag", "md-tag-shadow", "md-tag-icon"]),
     ]
     assert not (site.dir / "tags/internal").exists()  # a shadow tag gets no page
     listing = site.html("tags/index.html")  # the author's listing page, kept
@@ -399,3 +400,22 @@ def test_properdocs_builds_the_example_site(tmp_path: Path) -> None:
     assert len(cards(site, "tags/grpo/index.html")) == 16
     assert len(cards(site, "ja/tags/grpo/index.html")) == 16
     assert site.warnings() == []
+
+
+def test_blog_drafts_are_listed_and_marked_under_serve(tmp_path: Path) -> None:
+    """Material's blog shows drafts under `mkdocs serve` (`draft_on_serve`): so do the cards."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    shutil.copytree(INTEROP / "blog", tmp_path, dirs_exist_ok=True)
+    config = load_config(str(tmp_path / "mkdocs.yml"))
+    config.plugins.on_startup(command="serve", dirty=False)
+    try:
+        mkdocs_build(config, serve_url="http://127.0.0.1:8000/")
+    finally:
+        config.plugins.on_shutdown()
+    site = Site(tmp_path, subprocess.CompletedProcess([], 0, "", ""))
+    found = cards(site, "tags/grpo/index.html")
+    assert found[0][1:] == ("A draft", "blog/2024/05/01/a-draft/index.html")
+    assert found[0][0].endswith("· Draft")
+    assert all(not meta.endswith("Draft") for meta, _, _ in found[1:])

@@ -47,6 +47,7 @@ def template_site(project: Path, overrides: dict[str, str], **options: object) -
         tags = ["x"] if name == "c" else ["x", "y"]
         meta = {"title": name.upper(), "summary": f"Summary of {name.upper()}.", "tags": tags}
         write_page(project, f"{name}.md", {**meta, **extra}, f"Body of {name}.\n")
+    write_page(project, "list.md", {"title": "List"}, "# List\n\n<!-- tagindex { tags: [y] } -->\n")
     (project / "overrides").mkdir(exist_ok=True)
     for rel, text in overrides.items():
         path = project / "overrides" / rel
@@ -137,6 +138,12 @@ BLOCKS = [
     Block("article-meta.html", "tagindex_article_meta", ARTICLE, ".tagindex-article-meta",
           ("nav.md-tags a.md-tag", 'link[href$="assets/tagindex/tagindex.css"]'),
           "tagindex.article.read_time", ("3",)),
+    Block("listing.html", "tagindex_listing", "list/index.html", '[data-tagindex="listing"]',
+          ("article h1", 'link[href$="assets/tagindex/tagindex.css"]'),
+          'tagindex.cards | map(attribute="number") | join(",")', ("01,02",)),
+    Block("related.html", "tagindex_related", ARTICLE, '[data-tagindex="related"]',
+          ("nav.md-tags a.md-tag", ".tagindex-article-meta"),
+          'tagindex.related | map(attribute="title") | join(",")', ("B,C",)),
     Block("styles.html", "tagindex_styles", Y, 'link[href$="assets/tagindex/tagindex.css"]',
           ('link[href*="assets/stylesheets/main."]', CARDS),
           "config.theme.tagindex_assets.stylesheets(tagindex) | length", ("2",), element="meta"),
@@ -345,10 +352,17 @@ def test_without_audiences_or_filters_no_page_gets_the_script(project: Path) -> 
 
 
 def test_article_pages_without_the_meta_line_load_nothing(project: Path) -> None:
-    template_site(project, {}, read_time={"on_article": False})
+    template_site(project, {}, read_time={"on_article": False}, related={"enabled": False})
     site = build(project, "--strict")
     assert ours(site.html(ARTICLE)) == NOTHING
     assert site.html(ARTICLE).select("nav.md-tags a.md-tag")  # the chips stay
+
+
+def test_related_articles_alone_link_the_stylesheet_once(project: Path) -> None:
+    template_site(project, {}, read_time={"on_article": False})
+    site = build(project, "--strict")
+    assert ours(site.html(ARTICLE)) == ARTICLE_STYLE
+    assert site.html(ARTICLE).select('[data-tagindex="related"] a')
 
 
 @pytest.mark.parametrize("theme", ["mkdocs", "readthedocs"])

@@ -103,7 +103,8 @@ def test_every_problem_of_an_entry_is_reported_and_the_good_keys_stay(tmp_path: 
         f"{where}, key 'aliases': a tag must be text, but one item is list ['nested']; that "
         "item was ignored",
         f"{where}, key 'aliases': an empty tag name was ignored",
-        f"{where}, key 'nmae': not a key of a tag entry (name, description, aliases); ignored",
+        f"{where}, key 'nmae': not a key of a tag entry (name, description, aliases, hidden); "
+        "ignored",
     ]
     # the entry still counts, with what was right in it
     assert catalog.resolve("rl-grpo") == ("grpo", True)
@@ -170,8 +171,8 @@ def test_an_entry_may_repeat_its_own_names(tmp_path: Path) -> None:
         ("[a, b]: {}\n", "not valid YAML (line 1): found unhashable key"),
         (
             "grpo: [a, b]\n",
-            "tag 'grpo': expected a mapping with name, description, aliases, got list ['a', 'b']; "
-            "the tag is known, with no names",
+            "tag 'grpo': expected a mapping with name, description, aliases, hidden, got list "
+            "['a', 'b']; the tag is known, with no names",
         ),
         ("grpo:\n  name: ''\n", "tag 'grpo', key 'name': empty text; ignored"),
         ("grpo:\n  name: {en: ''}\n", "tag 'grpo', key 'name': 'en': empty text; ignored"),
