@@ -52,13 +52,17 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 2000, 4000])
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
+    run(args.sizes, rounds=args.rounds)
+
+
+def run(sizes: list[int], *, rounds: int) -> None:
     print("\n## Related articles: cost against N (best of rounds)\n")
     print(
         "| N | tags | tag memberships | candidates scanned | pairs (N²/2) | best time (ms) "
         "| µs per article |"
     )
     print("|---:|---:|---:|---:|---:|---:|---:|")
-    for n in args.sizes:
+    for n in sizes:
         found = articles(n)
         memberships = sum(len(a.tags) for a in found)
         members: dict[str, int] = {}
@@ -67,7 +71,7 @@ def main() -> None:
                 members[tag] = members.get(tag, 0) + 1
         scanned = sum(min(members[t], model.RELATED_SCAN) for a in found for t in a.tags)
         best = float("inf")
-        for _ in range(args.rounds):
+        for _ in range(rounds):
             start = time.perf_counter()
             model.related(found, limit=4)
             best = min(best, time.perf_counter() - start)

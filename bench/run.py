@@ -6,6 +6,7 @@
    and peak RSS of each, and how much of the build our read time takes (summed over the
    article HTML of every built page), with Material's minutes beside ours on the Japanese pages.
 3. The tags file: 100,000 entries loaded cold, and again unchanged (bench_tagsfile.py).
+4. Related articles at N = 1,000, 2,000 and 4,000 (bench_related.py): linear, not quadratic.
 
 Run: .venv/bin/python bench/run.py [--runs N]
 """
@@ -30,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 import bench_readtime  # noqa: E402
+import bench_related  # noqa: E402
 import bench_tagsfile  # noqa: E402
 from scale import build_once  # noqa: E402
 
@@ -130,6 +132,7 @@ def main() -> None:
     bench_readtime.main()
     print("\n## Tags file: 100,000 entries\n")
     bench_tagsfile.run()
+    bench_related.run([1000, 2000, 4000], rounds=5)
     site_builds(args.runs)
 
 
