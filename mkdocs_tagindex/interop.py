@@ -89,6 +89,40 @@ def blog_post(page: Page) -> Post | None:
     )
 
 
+# -- Material's social plugin ---------------------------------------------------------------
+
+
+def social_cards(config: MkDocsConfig) -> bool:
+    """Whether Material's social plugin is on: it writes every page's Open Graph tags itself."""
+    return any(
+        getattr(plugin.config, "enabled", True) and getattr(plugin.config, "cards", True)
+        for plugin in _named(config, "material/social", "social")
+    )
+
+
+# -- mkdocs-git-revision-date-localized-plugin ---------------------------------------------------
+
+
+def git_dates(page: Page) -> tuple[datetime.date | None, datetime.date | None]:
+    """The first and last commit dates of a page, as mkdocs-git-revision-date-localized-plugin
+    left them in `page.meta` (`git_creation_date_localized_raw_iso_date` with its
+    `enable_creation_date`, `git_revision_date_localized_raw_iso_date`)."""
+
+    def read(key: str) -> datetime.date | None:
+        value = page.meta.get(key)
+        if not isinstance(value, str):
+            return None
+        try:
+            return datetime.date.fromisoformat(value.strip()[:10])
+        except ValueError:
+            return None
+
+    return (
+        read("git_creation_date_localized_raw_iso_date"),
+        read("git_revision_date_localized_raw_iso_date"),
+    )
+
+
 # -- Material's tags plugin -----------------------------------------------------------------
 
 

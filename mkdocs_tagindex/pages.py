@@ -129,6 +129,15 @@ def new_file(config: MkDocsConfig, src_uri: str, prefix: str, abs_src_path: str)
     return file
 
 
+def static_file(config: MkDocsConfig, src_uri: str, prefix: str, content: str) -> File:
+    """A generated file that is not a page (a feed, `tags.json`): MkDocs writes it to
+    `site_dir` with the static files, under the current language's folder."""
+    file = File.generated(config, src_uri, content=content, inclusion=InclusionLevel.INCLUDED)
+    if prefix:
+        file.dest_uri = prefix + file.dest_uri
+    return file
+
+
 def target_file(config: MkDocsConfig, src_uri: str, prefix: str) -> File:
     """A file standing for a page of another language's build (a switcher target)."""
     file = File(src_uri, None, config.site_dir, config.use_directory_urls)
@@ -140,6 +149,22 @@ def target_file(config: MkDocsConfig, src_uri: str, prefix: str) -> File:
 def url_for(config: MkDocsConfig, src_uri: str, prefix: str) -> str:
     """Site-relative URL of `src_uri` in the language whose folder is `prefix`."""
     return target_file(config, posixpath.normpath(src_uri), prefix).url
+
+
+@dataclass(frozen=True)
+class Head:
+    """What a generated page adds to `<head>` (tagindex/head.html)."""
+
+    rss: str | None = None
+    """Site-relative URL of the page's RSS feed (None: no feeds)."""
+    json_feed: str | None = None
+    """Site-relative URL of the page's JSON Feed."""
+    feed_title: str = ""
+    structured: Markup | None = None
+    """The page's JSON-LD, escaped for a `<script>` element (None without `site_url`)."""
+    open_graph: tuple[tuple[str, str], ...] = ()
+    """Open Graph properties (empty without `site_url`, or when Material's social plugin
+    writes its own)."""
 
 
 @dataclass(frozen=True)
@@ -163,6 +188,11 @@ class PageContext:
     `site_nav`); None when a generated page is in the nav, so the navigation differs."""
     filters: tuple[str, ...] = ()
     """Facets offered as filter chips: any of `type`, `member`, `category`."""
+    head: Head = Head()
+    """Feed links, JSON-LD and Open Graph of this page."""
+    tags_json_url: str | None = None
+    """Site-relative URL of this language's `tags.json` (the script reads it to filter a tag
+    split into pages)."""
 
     @property
     def audience_ids(self) -> list[str]:

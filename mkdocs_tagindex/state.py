@@ -9,9 +9,11 @@ finds (its articles, its generated pages, its tag model) in `Build`. Both are cr
 
 from __future__ import annotations
 
+import json
 import logging
+import posixpath
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
@@ -26,18 +28,20 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from mkdocs.utils.templates import TemplateContext
 
-from . import collect, i18n, interop, model, readtime, slugs, tagsfile
+from . import collect, feeds, i18n, interop, model, readtime, slugs, syndication, tagsfile
 from . import labels as label_tables
 from .collect import Article, FrontMatter
 from .config import TagIndexConfig
 from .pages import (
     ArticleContext,
     Chip,
+    Head,
     ListingContext,
     PageContext,
     Stubs,
     new_file,
     page_title,
+    static_file,
     stub_meta,
     target_file,
 )
@@ -225,6 +229,15 @@ class Build:
             (collect.tag_key(str(audience)), str(self._label(labels) or audience))
             for audience, labels in self.options.audiences.items()
         )
+        self.site = syndication.Site(
+            url=config.site_url or None,
+            name=str(config.site_name),
+            lang=self.lang.replace("_", "-"),
+        )
+        self.feeds: dict[str, tuple[str, str]] = {}
+        """Source path of a generated page → its feeds (RSS, JSON Feed), site-relative."""
+        self.tags_json_url: str | None = None
+        self.social = interop.social_cards(config)
         self.generated: dict[str, Generated] = {}
         """Source path → generated page of this build."""
         self.authored: dict[str, File] = {}
@@ -422,9 +435,176 @@ class Build:
             tag_order=self.run.catalog.order,
         )
         self.env = env
+        self._syndicate(config, files)
         if self.options.related.enabled:
             self.related = model.related(self.articles.values(), limit=self.options.related.limit)
         self._fill_listings(config, files, env)
+
+    # -- feeds and tags.json --------------------------------------------------------------------
+
+    def _static(
+        self, files: Files, config: MkDocsConfig, src_uri: str, content: str
+    ) -> File | None:
+        """Add a generated file unless the author has one at its place (theirs wins)."""
+        file = static_file(config, src_uri, self.prefix, content)
+        existing = files.get_file_from_path(src_uri)
+        if existing is not None and existing.dest_uri == file.dest_uri:
+            self.run.info(f"'{existing.src_uri}' is the author's own file; not generating it")
+            return None
+        files.append(file)
+        return file
+
+    def _syndicate(self, config: MkDocsConfig, files: Files) -> None:
+        """`tags.json` of this language; with `site_url`, the feeds of every tag page."""
+        assert self.index is not None
+        if not self.index.tags:
+            return
+        tags_dir = self.plan.tags_dir
+        pages: dict[str, list[str]] = {}
+        for generated in self.generated.values():
+            if generated.route.tag is not None:
+                pages.setdefault(generated.route.tag, []).append(generated.file.url)
+        for urls in pages.values():
+            urls.sort(key=lambda u: (u.count("/page/"), len(u), u))
+        json_file = static_file(config, f"{tags_dir}/tags.json", self.prefix, "")
+        data = syndication.tags_json(
+            self.site,
+            self.index,
+            at=json_file.url,
+            pages=pages,
+            per_page=self.options.per_page,
+        )
+        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+        if self._static(files, config, f"{tags_dir}/tags.json", text) is not None:
+            self.tags_json_url = json_file.url
+        if not self.options.feeds.enabled:
+            return
+        if self.site.url is None:
+            self.run.info(
+                "no feeds, structured data or Open Graph on tag pages: they need absolute "
+                "links, so set site_url in mkdocs.yml"
+            )
+            return
+        limit = self.options.feeds.limit
+        hidden = self.run.is_hidden
+        for tag in self.index.tags:
+            route_src = self.plan.tag_src(tag.key)
+            if route_src not in self.generated:
+                continue  # the author's own page for this tag
+            folder = posixpath.dirname(route_src)
+            self._feed_files(
+                config,
+                files,
+                route_src,
+                folder,
+                title=f"{self.labels.t('tag_heading', name=tag.name)} · {self.site.name}",
+                description=self._description(self.generated[route_src].route),
+                home=tag.url,
+                articles=tag.articles,
+                limit=limit,
+                hidden=hidden,
+            )
+        index_src = self.plan.index_src
+        if self.options.feeds.site_wide and index_src in self.generated:
+            everything = model.ordered(self.articles.values(), "date")
+            self._feed_files(
+                config,
+                files,
+                index_src,
+                tags_dir,
+                title=f"{self.labels.t('all_tags')} · {self.site.name}",
+                description=self._description(self.generated[index_src].route),
+                home=self.generated[index_src].file.url,
+                articles=everything,
+                limit=limit,
+                hidden=hidden,
+            )
+
+    def _feed_files(
+        self,
+        config: MkDocsConfig,
+        files: Files,
+        page_src: str,
+        folder: str,
+        *,
+        title: str,
+        description: str,
+        home: str,
+        articles: Sequence[Article],
+        limit: int,
+        hidden: Callable[[str], bool],
+    ) -> None:
+        rss = static_file(config, f"{folder}/feed.xml", self.prefix, "")
+        json_feed = static_file(config, f"{folder}/feed.json", self.prefix, "")
+        found = syndication.feed(
+            self.site,
+            title=title,
+            description=description,
+            home=home,
+            rss=rss.url,
+            json=json_feed.url,
+            articles=articles,
+            names=self.names,
+            hidden=hidden,
+            limit=limit,
+        )
+        wrote_rss = self._static(files, config, f"{folder}/feed.xml", feeds.rss(found))
+        wrote_json = self._static(files, config, f"{folder}/feed.json", feeds.json_feed(found))
+        if wrote_rss is not None and wrote_json is not None:
+            self.feeds[page_src] = (rss.url, json_feed.url)
+
+    def _head(
+        self, generated: Generated, tag: model.Tag | None, cards: tuple[model.Card, ...]
+    ) -> Head:
+        """Feed links, JSON-LD and Open Graph of a generated page (all need `site_url`)."""
+        if self.site.url is None:
+            return Head()
+        route = generated.route
+        url = generated.file.url
+        description = self._description(route)
+        if route.kind == "tag" and tag is not None:
+            name = self.labels.t("tag_heading", name=tag.name)
+            feeds_of = self.feeds.get(self.plan.tag_src(tag.key))
+            crumbs = [(self.site.name, self._home_url())]
+            if self.index_url is not None:
+                crumbs.append((self.labels.t("all_tags"), self.index_url))
+            crumbs.append((name, url))
+            data = syndication.collection(
+                self.site,
+                url=url,
+                name=name,
+                description=description,
+                cards=cards,
+                breadcrumb=crumbs,
+            )
+        else:
+            name = self.labels.t("all_tags")
+            feeds_of = self.feeds.get(self.plan.index_src)
+            crumbs = [(self.site.name, self._home_url()), (name, url)]
+            assert self.index is not None
+            data = syndication.collection(
+                self.site,
+                url=url,
+                name=name,
+                description=description,
+                tags=self.index.tags,
+                breadcrumb=crumbs,
+            )
+        og = (
+            ()
+            if self.social
+            else syndication.open_graph(self.site, url=url, title=name, description=description)
+        )
+        return Head(
+            rss=feeds_of[0] if feeds_of else None,
+            json_feed=feeds_of[1] if feeds_of else None,
+            feed_title=name,
+            structured=feeds.script_json(data),
+            open_graph=og,
+        )
+
+    def _home_url(self) -> str:
+        return self.prefix
 
     def _fill_listings(self, config: MkDocsConfig, files: Files, env: Environment) -> None:
         """Render the cards of every listing marker into its page, before the search plugin
@@ -511,6 +691,10 @@ class Build:
             read_time = front.read_time
         created = front.dates.created or (post.created if post else None)
         updated = front.dates.updated or (post.updated if post else None)
+        if self.options.feeds.git_dates and not (created and updated):
+            born, changed = interop.git_dates(page)  # front matter and the blog win over git
+            created = created or born
+            updated = updated or (changed if changed != created else None)
         article = Article(
             src_uri=src_uri,
             url=page.file.url,
@@ -695,6 +879,8 @@ class Build:
             memo=self.memo,
             cards=cards,
             pagination=pagination,
+            head=self._head(generated, tag, cards),
+            tags_json_url=self.tags_json_url,
         )
 
     def _chip_name(self, tag: str, config: MkDocsConfig) -> str:

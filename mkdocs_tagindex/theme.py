@@ -44,13 +44,13 @@ class PageFacts(Protocol):
 
 def interactive(tagindex: PageFacts) -> bool:
     """Whether the page draws a toolbar that the script drives, exactly as the templates decide:
-    a tag page has one unless it is split into pages (the script sees one page's cards only),
-    when audiences or filters are configured; the all-tags page when audiences are; article
-    pages never."""
+    a tag page when audiences or filters are configured (split into pages too: the script then
+    reads tags.json and the other pages' cards); the all-tags page when audiences are; article
+    pages and listings never."""
     audiences = bool(getattr(tagindex, "audiences", ()))
     if tagindex.kind == "tag":
         filters = bool(getattr(tagindex, "filters", ()))
-        return getattr(tagindex, "pagination", None) is None and (audiences or filters)
+        return audiences or filters
     if tagindex.kind == "index":
         return audiences
     return False

@@ -562,7 +562,9 @@ def test_keyboard_tab_enter_and_space(new_page: PageFactory, example_site: Serve
     assert_cards(page, expected_grpo("en", {"audience": "professional"}), "en")
     assert professional.evaluate("el => el.matches(':focus-visible')")
 
-    # On into the category chips, still by keyboard.
+    # Past the feed link under the count, on into the category chips, still by keyboard.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.hasAttribute('data-tagindex-feed')")
     page.keyboard.press("Tab")
     focused = page.evaluate(
         "document.activeElement.closest('[data-tagindex-facet]')?.dataset.tagindexFacet"
@@ -668,12 +670,13 @@ def test_filters_survive_instant_navigation(
 def test_script_and_styles_arrive_with_an_instant_navigation_from_a_page_without_them(
     new_instant_page: PageFactory, instant_site: ServedSite
 ) -> None:
-    """The home page loads nothing of the plugin's; Material's instant navigation to the all-tags
-    page brings its stylesheets (Material syncs the head) and its script (Material runs the
-    scripts of the content it swaps in), and going back takes the stylesheets away again."""
+    """A page without tags or listings (the customising page) loads nothing of the plugin's;
+    Material's instant navigation to the all-tags page brings its stylesheets (Material syncs
+    the head) and its script (Material runs the scripts of the content it swaps in), and going
+    back takes the stylesheets away again."""
     opened = new_instant_page()
     page = opened.page
-    page.goto(instant_site.url("/"))
+    page.goto(instant_site.url("/customizing/"))
     ours = 'link[href*="assets/tagindex/"], script[src*="assets/tagindex/"]'
     assert page.locator(ours).count() == 0
     assert page.evaluate("typeof window.tagindex") == "undefined"
@@ -692,7 +695,7 @@ def test_script_and_styles_arrive_with_an_instant_navigation_from_a_page_without
     assert count_line(page) == tags_label("en", left)
 
     page.go_back()
-    page.wait_for_url(instant_site.url("/"))
+    page.wait_for_url(instant_site.url("/customizing/"))
     page.wait_for_function("!document.querySelector('link[href*=\"assets/tagindex/\"]')")
     assert page.evaluate("window.__sameDocument") is True
     assert opened.errors == []

@@ -11,6 +11,7 @@ inputs that crash or exhaust the build) have their own tests at the end.
 
 from __future__ import annotations
 
+import json
 import os
 import posixpath
 import re
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import feedparser
 import pytest
 from bs4 import BeautifulSoup, Tag
 
@@ -510,6 +512,19 @@ def script_signature(script: Tag) -> str:
     return f"inline:{script.get('id', '')}:{text[:40]}"
 
 
+def ours(script: Tag) -> bool:
+    """The plugin's own scripts: tagindex.js, and a tag page's JSON-LD (which must be JSON,
+    one object, nothing executable)."""
+    if str(script.get("src", "")).endswith("assets/tagindex/tagindex.js"):
+        return True
+    if script.get("type") == "application/ld+json":
+        try:
+            return isinstance(json.loads(script.string or ""), dict)
+        except ValueError:
+            return False
+    return False
+
+
 def injected(node: BeautifulSoup | Tag, theme_scripts: set[str]) -> list[str]:
     """Elements and attributes that did not come from the theme or the plugin's templates."""
     problems = []
@@ -522,7 +537,7 @@ def injected(node: BeautifulSoup | Tag, theme_scripts: set[str]) -> list[str]:
             ).strip().lower().startswith("javascript:"):
                 problems.append(f"<{element.name} {attr}={value!r}>")
         if element.name == "script":
-            own = "tagindex-labels" in (element.get("class") or [])
+            own = "tagindex-labels" in (element.get("class") or []) or ours(element)
             if not own and script_signature(element) not in theme_scripts:
                 problems.append(f"<script> in <{element.parent.name}>: {element.get_text()!r}")
     return problems
@@ -559,6 +574,43 @@ def test_front_matter_is_escaped_on_tag_pages(
             assert kind is not None and kind.get_text() == str(row.payload).upper()
     problems = injected(site.html("tags/index.html"), theme_scripts)
     assert problems == [], "all-tags page"
+
+
+@pytest.mark.parametrize("row", XSS, ids=lambda r: r.id)
+def test_front_matter_is_text_in_feeds_and_structured_data(bad_site: BadSite, row: Row) -> None:
+    """Every feed of the row's tags parses cleanly (feedparser, JSON) with the payload as text,
+    and the tag page's JSON-LD is one intact script element that decodes to the payload."""
+    site = bad_site.site
+    for key in row.tags:
+        rel = bad_site.index[key]
+        folder = site.dir / rel.rsplit("/", 1)[0]
+        raw = (folder / "feed.xml").read_text("utf-8")
+        assert "<script" not in raw and "<img" not in raw, row.id
+        parsed = feedparser.parse(raw.encode("utf-8"))
+        assert not parsed.bozo, (row.id, parsed.bozo_exception)
+        data = json.loads((folder / "feed.json").read_text("utf-8"))
+        texts = [parsed.feed.title, *[e.title for e in parsed.entries]]
+        texts += [t.term for e in parsed.entries for t in e.get("tags", [])]
+        texts += [data["title"], *[i["title"] for i in data["items"]]]
+        assert any(str(row.payload) in text for text in texts), row.id
+        page_text = (site.dir / rel).read_text("utf-8")
+        scripts = BeautifulSoup(page_text, "html.parser").select(
+            'script[type="application/ld+json"]'
+        )
+        assert len(scripts) == 1 and "</script" not in (scripts[0].string or "").lower()
+        ld = json.loads(scripts[0].string or "")
+        assert any(str(row.payload) in text for text in strings(ld)), row.id
+
+
+def strings(value: object) -> list[str]:
+    """Every string in a decoded JSON value."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v)]
+    return []
 
 
 @pytest.mark.parametrize("row", XSS, ids=lambda r: r.id)

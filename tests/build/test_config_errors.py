@@ -270,7 +270,9 @@ def test_tags_dir_is_normalized(tmp_path: Path) -> None:
     site = build(project, "--strict")
     assert site.warnings() == []
     generated = sorted(f for f in site.files() if f.startswith("a/"))
-    assert generated == ["a/b/grpo/index.html", "a/b/index.html", "a/b/robotics/index.html"]
+    pages = ["a/b/grpo/index.html", "a/b/index.html", "a/b/robotics/index.html"]
+    feeds = [f"a/b/{tag}/feed.{ext}" for tag in ("grpo", "robotics") for ext in ("json", "xml")]
+    assert generated == sorted([*pages, *feeds, "a/b/tags.json"])
 
 
 def test_labels_with_placeholders_render_and_a_null_language_is_no_override(

@@ -39,8 +39,11 @@ def test_pages_of_a_long_tag(tmp_path: Path) -> None:
     assert third.select_one("a[rel=next]") is None
     current = second.select_one(".tagindex-pagination [aria-current=page]")
     assert current is not None and current.get_text() == "2"
-    # the audience switch and filters act on one page's cards only, so long tags go without
-    assert second.select("[data-tagindex-toolbar]") == []
+    # the audience switch and filters work on long tags too: the script reads tags.json
+    assert second.select("[data-tagindex-toolbar]")
+    root = second.select_one('[data-tagindex="tag"]')
+    assert root is not None and root["data-tagindex-index"] == "../../../tags.json"
+    assert second.select_one("[data-tagindex-pagination]") is not None
     title = second.select_one("title")
     assert title is not None and "page 2 of 3" in title.get_text()
     # the short tag is one page, without pagination

@@ -86,6 +86,12 @@ BLOCKS = [
           'tagindex.labels.t("tag_heading", name=tagindex.tag.name)', ("#Y",)),
     Block("tag.html", "tagindex_description", Y, ".tagindex-description",
           ("h1.tagindex-heading", ".tagindex-count"), "tagindex.tag.description", ("About y.",)),
+    Block("tag.html", "tagindex_feed", Y, "[data-tagindex-feed]",
+          ("h1.tagindex-heading", ".tagindex-count", CARDS), "tagindex.head.rss",
+          ("tags/y/feed.xml",)),
+    Block("head.html", "tagindex_head", Y, 'link[rel="alternate"][type="application/rss+xml"]',
+          (CARDS, 'link[href*="assets/stylesheets/main."]'),
+          "tagindex.head.json_feed", ("tags/y/feed.json",), element="meta"),
     Block("tag.html", "tagindex_count", Y, ".tagindex-count",
           ("h1.tagindex-heading", ".tagindex-description", CARDS), "tagindex.tag.count", ("2",)),
     Block("tag.html", "tagindex_toolbar", Y, TYPE, (AUDIENCE, CARDS, "h1.tagindex-heading"),
@@ -329,8 +335,8 @@ def test_each_page_links_only_the_assets_it_uses(project: Path) -> None:
     assert ours(site.html("index.html")) == NOTHING  # no tags on the home page
     assert ours(site.html(Y)) == FULL  # audience switch and filters
     assert ours(site.html(INDEX)) == FULL  # audience switch
-    assert ours(site.html(X1)) == STYLE  # split into pages: no toolbars, no script
-    assert ours(site.html(X2)) == STYLE
+    assert ours(site.html(X1)) == FULL  # split into pages: toolbars too (tags.json)
+    assert ours(site.html(X2)) == FULL
     assert ours(site.html(ARTICLE)) == ARTICLE_STYLE  # the meta line under the chips
     # The site's own extra_css is untouched, and comes after ours in the head.
     head = site.html(Y).head
@@ -375,7 +381,7 @@ def test_mkdocs_own_themes_get_the_basic_stylesheet(project: Path, theme: str) -
     assert "not one the plugin is styled for" not in site.log
     basic = {"head": ["tagindex-basic.css"], "body": [], "script": ["tagindex.js"]}
     assert ours(site.html(Y)) == basic
-    assert ours(site.html(X1)) == {**basic, "script": []}
+    assert ours(site.html(X1)) == basic
     assert ours(site.html(ARTICLE)) == NOTHING  # no tags partial in these themes
     assert len(site.html(Y).select(CARDS)) == 2
 

@@ -32,9 +32,10 @@ def test_material_pages_load_the_toolbar_styles_and_script_only_with_a_toolbar()
     assert assets.scripts(with_switch) == (JS,)
     assert assets.stylesheets(page("tag", filters=("type",))) == (CSS, FILTERS)
     assert assets.stylesheets(page("tag")) == (CSS,) and assets.scripts(page("tag")) == ()
-    # A tag split into pages has no toolbar: the script would see one page's cards only.
+    # A tag split into pages has its toolbars too: the script reads tags.json for the rest.
     paged = page("tag", audiences=AUDIENCES, pagination=PAGED)
-    assert assets.stylesheets(paged) == (CSS,) and assets.scripts(paged) == ()
+    assert assets.stylesheets(paged) == (CSS, FILTERS) and assets.scripts(paged) == (JS,)
+    assert assets.scripts(page("tag", pagination=PAGED)) == ()  # nothing to filter by
     # The all-tags page has the audience switch, never the filters.
     assert assets.scripts(page("index", audiences=AUDIENCES)) == (JS,)
     assert assets.scripts(page("index", filters=("type",))) == ()

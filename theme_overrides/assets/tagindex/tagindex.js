@@ -14,7 +14,14 @@
  *     live in the URL only.
  * It works with Material's instant navigation: init() runs on every document$ emission, is
  * idempotent, and one delegated click listener on document serves every page.
- * No framework, no network requests. Public: window.tagindex.init().
+ *
+ * A tag split into pages (per_page) shows one page's cards. When a choice filters it, the
+ * script reads the language's tags.json (the root's data-tagindex-index) to know every card's
+ * facets and page, fetches the other pages that hold matching cards (same-origin HTML built
+ * with the site), moves those cards into this page's list ([data-tagindex-list]) and hides the
+ * pagination ([data-tagindex-pagination]) while the filter is on. These are the only requests
+ * it makes; if they fail, it filters the cards of this page. No framework.
+ * Public: window.tagindex.init().
  */
 (function () {
   "use strict";
@@ -38,6 +45,16 @@
   const TOTAL = "[data-tagindex-total]"; // the count line under the heading
   const ITEM = "[data-tagindex-counts]"; // an all-tags item, with its counts per audience
   const ITEM_COUNT = "[data-tagindex-count]"; // the count shown on an item
+  const LIST = "[data-tagindex-list]"; // the list of cards of a tag page
+  const PAGINATION = "[data-tagindex-pagination]"; // page links of a tag split into pages
+  const INDEX_URL = "data-tagindex-index"; // on the root of a paginated tag: its tags.json
+
+  // tags.json per URL, and the cards of other pages per page URL: each fetched once.
+  const fetched = new Map();
+  // Cards brought in from the tag's other pages, per root.
+  const imported = new WeakMap();
+  // The render each root has asked for last: a slow fetch never undoes a newer choice.
+  const latest = new WeakMap();
 
   // Text of the count lines and card numbers as the page was built, to restore on "All".
   const originals = new WeakMap();
@@ -188,10 +205,120 @@
     return list.includes(value);
   }
 
+  // -- a tag split into pages -----------------------------------------------------------------
+
+  function once(url, load) {
+    if (!fetched.has(url)) {
+      fetched.set(
+        url,
+        load(url).catch(() => {
+          fetched.delete(url); // try again on the next choice
+          return null;
+        })
+      );
+    }
+    return fetched.get(url);
+  }
+
+  function getJSON(url) {
+    return fetch(url, { credentials: "same-origin" }).then((response) => {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.json();
+    });
+  }
+
+  function getCards(url) {
+    return fetch(url, { credentials: "same-origin" })
+      .then((response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.text();
+      })
+      .then((html) => {
+        const page = new DOMParser().parseFromString(html, "text/html");
+        const cards = new Map();
+        for (const card of page.querySelectorAll(`${LIST} ${CARD}`)) {
+          // Links are relative to the page they come from: make them absolute here.
+          for (const el of card.querySelectorAll("[href], [src]")) {
+            for (const attribute of ["href", "src"]) {
+              const value = el.getAttribute(attribute);
+              if (value !== null) el.setAttribute(attribute, new URL(value, url).href);
+            }
+          }
+          cards.set(card.getAttribute("data-tagindex-number"), card);
+        }
+        return cards;
+      });
+  }
+
+  /** Bring the cards of the tag's other pages that match `state` into this page's list, in
+   *  card order; resolves when they are there (or could not be fetched). */
+  function expand(root, state) {
+    const source = root.getAttribute(INDEX_URL);
+    const list = root.querySelector(LIST);
+    if (!source || !list) return Promise.resolve();
+    const jsonURL = new URL(source, window.location.href).href;
+    return once(jsonURL, getJSON).then((data) => {
+      const slug = root.getAttribute("data-tagindex-tag");
+      const tag = data && Array.isArray(data.tags) ? data.tags.find((t) => t.slug === slug) : null;
+      if (!tag || !Array.isArray(tag.cards) || !Array.isArray(tag.pages)) return;
+      const here = new Set(
+        Array.from(list.querySelectorAll(CARD)).map((c) => c.getAttribute("data-tagindex-number"))
+      );
+      const active = Object.keys(state).filter((facet) => state[facet] !== "");
+      const wanted = tag.cards.filter(
+        (card) =>
+          !here.has(card.number) &&
+          active.every((facet) => matches(card.facets || {}, facet, state[facet]))
+      );
+      const pages = Array.from(new Set(wanted.map((card) => card.page)));
+      return Promise.all(
+        pages.map((n) => {
+          const rel = tag.pages[n - 1];
+          return rel ? once(new URL(rel, jsonURL).href, getCards) : Promise.resolve(null);
+        })
+      ).then((found) => {
+        const moved = imported.get(root) || new Set();
+        const have = new Set(
+          Array.from(moved).map((c) => c.getAttribute("data-tagindex-number"))
+        );
+        for (const cards of found) {
+          if (!cards) continue;
+          for (const [number, card] of cards) {
+            if (here.has(number) || have.has(number)) continue;
+            const copy = document.importNode(card, true);
+            copy.hidden = true;
+            moved.add(copy);
+            have.add(number);
+          }
+        }
+        imported.set(root, moved);
+        // every card of the tag, this page's and the others', in card order
+        const all = Array.from(list.querySelectorAll(CARD)).concat(
+          Array.from(moved).filter((c) => !c.isConnected)
+        );
+        // numbers are zero-padded to one width per tag: text order is card order
+        const number = (card) => card.getAttribute("data-tagindex-number") || "";
+        all.sort((a, b) => (number(a) < number(b) ? -1 : number(a) > number(b) ? 1 : 0));
+        for (const card of all) list.appendChild(card);
+      });
+    });
+  }
+
+  function paginated(root) {
+    return root.hasAttribute(INDEX_URL) && root.querySelector(PAGINATION) !== null;
+  }
+
   function renderCards(root, state, labels) {
-    const cards = Array.from(root.querySelectorAll(CARD));
-    if (cards.length === 0) return;
+    const moved = imported.get(root) || new Set();
     const active = Object.keys(state).filter((facet) => state[facet] !== "");
+    // On a tag split into pages, cards of other pages show only while a filter is on.
+    const cards = Array.from(root.querySelectorAll(CARD)).filter(
+      (card) => active.length > 0 || !moved.has(card)
+    );
+    for (const card of moved) if (active.length === 0 && !card.hidden) card.hidden = true;
+    const pagination = root.querySelector(PAGINATION);
+    if (pagination && paginated(root)) pagination.hidden = active.length > 0;
+    if (cards.length === 0) return;
     const shown = [];
     for (const card of cards) {
       const facets = dataOf(card, "data-tagindex-facets");
@@ -254,6 +381,19 @@
     const labels = labelsOf(root);
     renderCards(root, state, labels);
     renderIndex(root, state[AUDIENCE] || "", labels);
+    const filtering = Object.keys(state).some((facet) => state[facet] !== "");
+    if (filtering && paginated(root)) {
+      const token = {};
+      latest.set(root, token);
+      root.setAttribute("aria-busy", "true");
+      expand(root, state)
+        .catch(() => null)
+        .then(() => {
+          if (latest.get(root) !== token) return; // a newer choice renders itself
+          root.removeAttribute("aria-busy");
+          renderCards(root, currentState(root), labels);
+        });
+    }
   }
 
   // -- wiring ------------------------------------------------------------------------------------

@@ -1,0 +1,187 @@
+"""What a tag page says to machines: its feeds, its JSON-LD and Open Graph, and `tags.json`
+(pure: the model and URLs in, plain data out; `feeds.py` serialises the feeds).
+
+Absolute URLs come from `site_url`; without it there is nothing here to build (feeds and
+structured data need absolute links) except `tags.json`, whose links are then site-relative.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urljoin
+
+from .feeds import Feed, Item, newest_first
+from .model import Article, Card, Tag, TagIndex
+
+SCHEMA = "https://schema.org"
+
+
+@dataclass(frozen=True)
+class Site:
+    """The site as feeds and structured data name it."""
+
+    url: str | None
+    """`site_url`, or None."""
+    name: str
+    lang: str
+    """The language of this build, as a language tag (`en`, `ja`, `pt-BR`)."""
+
+    def absolute(self, rel: str) -> str:
+        assert self.url is not None
+        base = self.url if self.url.endswith("/") else self.url + "/"
+        return urljoin(base, rel)
+
+
+def _item(
+    site: Site, article: Article, names: Mapping[str, str], hidden: Callable[[str], bool]
+) -> Item:
+    return Item(
+        url=site.absolute(article.url),
+        title=article.title,
+        summary=article.summary,
+        published=article.date,
+        updated=article.updated,
+        tags=tuple(names.get(t, t) for t in article.tags if not hidden(t)),
+        authors=article.authors,
+        language=article.lang,
+    )
+
+
+def feed(
+    site: Site,
+    *,
+    title: str,
+    description: str,
+    home: str,
+    rss: str,
+    json: str,
+    articles: Sequence[Article],
+    names: Mapping[str, str],
+    hidden: Callable[[str], bool],
+    limit: int,
+) -> Feed:
+    """A feed of `articles` (its newest `limit`), for the page at site-relative `home`."""
+    items = [_item(site, a, names, hidden) for a in articles]
+    return Feed(
+        title=title,
+        home_url=site.absolute(home),
+        rss_url=site.absolute(rss),
+        json_url=site.absolute(json),
+        description=description,
+        language=site.lang,
+        items=tuple(newest_first(items, limit)),
+    )
+
+
+def collection(
+    site: Site,
+    *,
+    url: str,
+    name: str,
+    description: str,
+    cards: Sequence[Card] = (),
+    tags: Sequence[Tag] = (),
+    breadcrumb: Sequence[tuple[str, str]],
+) -> dict[str, Any]:
+    """JSON-LD of a tag page (`cards`) or of the all-tags page (`tags`): a `CollectionPage`
+    whose `mainEntity` is an `ItemList` (position, url, name), with its `BreadcrumbList`."""
+    if tags:
+        elements = [
+            {"@type": "ListItem", "position": i, "url": site.absolute(t.url), "name": t.name}
+            for i, t in enumerate(tags, 1)
+        ]
+    else:
+        elements = [
+            {
+                "@type": "ListItem",
+                "position": int(card.number),
+                "url": site.absolute(card.article.url),
+                "name": card.article.title,
+            }
+            for card in cards
+        ]
+    return {
+        "@context": SCHEMA,
+        "@type": "CollectionPage",
+        "name": name,
+        "description": description,
+        "url": site.absolute(url),
+        "inLanguage": site.lang,
+        "isPartOf": {"@type": "WebSite", "name": site.name, "url": site.absolute("")},
+        "mainEntity": {
+            "@type": "ItemList",
+            "numberOfItems": len(elements),
+            "itemListElement": elements,
+        },
+        "breadcrumb": {
+            "@type": "BreadcrumbList",
+            "itemListElement": [
+                {"@type": "ListItem", "position": i, "name": crumb, "item": site.absolute(link)}
+                for i, (crumb, link) in enumerate(breadcrumb, 1)
+            ],
+        },
+    }
+
+
+def open_graph(
+    site: Site, *, url: str, title: str, description: str
+) -> tuple[tuple[str, str], ...]:
+    """Open Graph properties of a generated page, in the order they are written."""
+    return (
+        ("og:type", "website"),
+        ("og:site_name", site.name),
+        ("og:title", title),
+        ("og:description", description),
+        ("og:url", site.absolute(url)),
+        ("og:locale", site.lang.replace("-", "_")),
+    )
+
+
+def tags_json(
+    site: Site,
+    index: TagIndex,
+    *,
+    at: str,
+    pages: Mapping[str, Sequence[str]],
+    per_page: int,
+) -> dict[str, Any]:
+    """`tags/tags.json` of one language: every tag with its name, slug, URL, count and
+    description, the URLs of its pages (relative to this file, at site-relative `at`), and each
+    card's number, page, URL, title and facets, which the script reads to filter a tag split
+    into pages."""
+    here = posixpath.dirname(at)
+
+    def link(rel: str) -> str:
+        return site.absolute(rel) if site.url else rel
+
+    def relative(rel: str) -> str:
+        target = posixpath.relpath(rel or ".", here or ".")
+        return target + "/" if rel.endswith("/") and not target.endswith("/") else target
+
+    tags = []
+    for tag in index.tags:
+        cards = [
+            {
+                "number": card.number,
+                "page": (i // per_page) + 1 if per_page else 1,
+                "url": link(card.article.url),
+                "title": card.article.title,
+                "facets": card.article.facets,
+            }
+            for i, card in enumerate(tag.cards)
+        ]
+        tags.append(
+            {
+                "name": tag.name,
+                "slug": tag.slug,
+                "url": link(tag.url),
+                "count": tag.count,
+                "description": tag.description,
+                "pages": [relative(p) for p in pages.get(tag.key, (tag.url,))],
+                "cards": cards,
+            }
+        )
+    return {"version": 1, "lang": site.lang, "tags": tags}
