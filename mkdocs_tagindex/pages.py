@@ -24,6 +24,7 @@ from markupsafe import Markup
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, InclusionLevel
 
+from .frame import Frame
 from .labels import Labels
 from .model import Article, Card, Pagination, Tag, TagIndex
 from .routes import Kind, Route
@@ -183,9 +184,13 @@ class PageContext:
     """Page number, count and URLs when the tag has more cards than `per_page`."""
     audiences: tuple[tuple[str, str], ...] = ()
     """(id, label in this language) of each configured audience, for the switch."""
-    memo: dict[str, Any] | None = field(default=None, compare=False, repr=False)
-    """Rendered theme parts shared by generated pages of this build (see base.html's
-    `site_nav`); None when a generated page is in the nav, so the navigation differs."""
+    frame: Frame = field(default_factory=lambda: Frame(enabled=False), compare=False, repr=False)
+    """The parts generated pages of this build share (tagindex/base.html, frame.py)."""
+    frame_state: str = ""
+    """What, besides the depth, the shared parts of this page depend on (kind, toolbars,
+    `hide`): pages in the same state share them."""
+    card_heading: str = "h2"
+    """Element of each card's title."""
     filters: tuple[str, ...] = ()
     """Facets offered as filter chips: any of `type`, `member`, `category`."""
     head: Head = Head()

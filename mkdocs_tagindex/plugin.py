@@ -187,12 +187,22 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
     on_env = CombinedEvent(_on_env_loader, _on_env_model)
 
     @event_priority(60)  # before Material's tags plugin, which keeps a `tags` value it finds
-    def on_page_context(
+    def _on_page_context(
         self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Any
     ) -> TemplateContext | None:
         if self.config.enabled:
             self.build.page_context(context, page, config)
         return context
+
+    @event_priority(-110)  # last: the context is what the page will be rendered with
+    def _on_page_context_check(
+        self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Any
+    ) -> TemplateContext | None:
+        if self.config.enabled and self.build.env is not None:
+            self.build.check_frame(context, page, self.build.env)
+        return context
+
+    on_page_context = CombinedEvent(_on_page_context, _on_page_context_check)
 
     @event_priority(-110)  # after static-i18n's, inside which its other builds run
     def on_post_build(self, *, config: MkDocsConfig) -> None:

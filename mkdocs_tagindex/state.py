@@ -15,7 +15,7 @@ import posixpath
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, cast
+from typing import cast
 
 from jinja2 import Environment
 from markupsafe import escape
@@ -29,9 +29,11 @@ from mkdocs.utils import get_relative_url
 from mkdocs.utils.templates import TemplateContext
 
 from . import collect, feeds, i18n, interop, model, readtime, slugs, syndication, tagsfile
+from . import frame as frame_module
 from . import labels as label_tables
 from .collect import Article, FrontMatter
 from .config import TagIndexConfig
+from .frame import Frame
 from .pages import (
     ArticleContext,
     Chip,
@@ -259,7 +261,7 @@ class Build:
         self.index: model.TagIndex | None = None
         self.urls: dict[str, str] = {}
         self.index_url: str | None = None
-        self.memo: dict[str, Any] | None = {}
+        self.frame = Frame(enabled=frame_module.enabled_by_environment())
         self.env: Environment | None = None
         self._rates: dict[str, readtime.Rates] = {}
 
@@ -336,7 +338,8 @@ class Build:
                 generated.listed = id(page) in listed
                 generated.nav_title = page.title is not None  # only the nav sets it this early
                 page.edit_url = None
-        self.memo = None if any(g.listed for g in self.generated.values()) else {}
+        if any(g.listed for g in self.generated.values()):  # its nav differs from the others'
+            self.frame.enabled = False
 
     def pre_page(self, page: Page) -> None:
         if self.generated_page(page) is not None:
@@ -421,6 +424,7 @@ class Build:
             self.lang, {str(g.file.abs_src_path) for g in self.generated.values()}
         )
         self._link_languages(config)
+        self.frame.portable_cards = frame_module.card_is_portable(env)
         self.index = model.build(
             self.articles.values(),
             names=self.names,
@@ -876,12 +880,44 @@ class Build:
             index_url=self.index_url,
             audiences=self.audiences,
             filters=tuple(self.options.filters),
-            memo=self.memo,
+            frame=self.frame,
+            frame_state=self._frame_state(generated),
             cards=cards,
             pagination=pagination,
             head=self._head(generated, tag, cards),
             tags_json_url=self.tags_json_url,
         )
+
+    def _frame_state(self, generated: Generated) -> str:
+        """What the shared parts of a generated page depend on besides its depth: its kind,
+        whether it draws toolbars (their stylesheet and script), and the page's `hide`."""
+        page = generated.file.page
+        hide = page.meta.get("hide") if page is not None else None
+        paged = generated.route.pages > 1
+        return f"{generated.route.kind}|{int(paged)}|{hide!r}"
+
+    def check_frame(self, context: TemplateContext, page: Page, env: Environment) -> None:
+        """Render a sample of generated pages both ways, fast path and in full, and keep the
+        fast path only while they are the same (every page with TAGINDEX_VERIFY=all)."""
+        generated = self.generated_page(page)
+        if generated is None or not self.frame.enabled:
+            return
+        fast_context = context.get("tagindex")
+        if not isinstance(fast_context, PageContext):
+            return
+        kind = f"{fast_context.frame_state}|{context.get('base_url')}"
+        if not self.frame.needs_check(kind):
+            return
+        template = env.get_template(str(page.meta.get("template", "main.html")))
+        fast = template.render(context)
+        context["tagindex"] = replace(fast_context, frame=Frame(enabled=False))  # type: ignore[typeddict-unknown-key]
+        try:
+            full = template.render(context)
+        finally:
+            context["tagindex"] = fast_context  # type: ignore[typeddict-unknown-key]
+        if not self.frame.compare(kind, page.file.src_uri, fast, full):
+            level = logging.WARNING if frame_module.verify_all() else logging.DEBUG
+            log.log(level, str(self.frame.reason))
 
     def _chip_name(self, tag: str, config: MkDocsConfig) -> str:
         """A chip names its tag as the tag's page does (`#grpo`), unless the site gives tags

@@ -13,6 +13,10 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 
+# Every generated page of every site the suite builds is rendered both ways, the fast path and
+# in full, and a difference is a warning (mkdocs_tagindex/frame.py): `--strict` builds fail on it.
+os.environ.setdefault("TAGINDEX_VERIFY", "all")
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MKDOCS = [sys.executable, "-m", "mkdocs"]

@@ -1,0 +1,73 @@
+"""The fast path's own rules (mkdocs_tagindex/frame.py)."""
+
+from __future__ import annotations
+
+import datetime
+
+import jinja2
+
+from mkdocs_tagindex import frame, model
+
+
+def env(
+    card: str, base: str = '{{ tagindex.labels.t("x") }} {{ card.number }}'
+) -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.DictLoader({"tagindex/card.html": card, "tagindex/_base/card.html": base})
+    )
+
+
+def test_a_card_that_reads_only_the_card_and_the_labels_is_portable() -> None:
+    assert frame.card_is_portable(env('{% extends "tagindex/_base/card.html" %}'))
+    heading = '{{ tagindex.card_heading | default("h2") }} {{ card.article.title }}'
+    assert frame.card_is_portable(env('{% extends "tagindex/_base/card.html" %}', heading))
+
+
+def test_a_card_that_reads_the_tag_or_more_is_not() -> None:
+    reads_tag = (
+        '{% extends "tagindex/_base/card.html" %}{% block b %}{{ tagindex.tag.name }}{% endblock %}'
+    )
+    assert not frame.card_is_portable(env(reads_tag))
+    assert not frame.card_is_portable(env("{{ tagindex | tojson }}"))  # the whole of it
+    assert not frame.card_is_portable(env("{% include name %}"))  # chosen at render time
+    assert not frame.card_is_portable(env('{% include "missing.html" %}'))
+
+
+def card(number: str) -> model.Card:
+    article = model.Article("a.md", "a/", "A", ("t",), date=datetime.date(2026, 1, 1))
+    return model.Card(number, article)
+
+
+def test_a_kept_card_gets_each_page_its_own_number() -> None:
+    shared = frame.Frame()
+    key = shared.card_key(card("01"), "h2", "../../")
+    blank = shared.blank(card("01"))
+    html = f'<li data-n="{blank.number}"><span>{blank.number}</span></li>'
+    assert shared.keep_card(key, html, card("01")) == '<li data-n="01"><span>01</span></li>'
+    assert shared.has_card(key)
+    assert shared.card(key, card("07")) == '<li data-n="07"><span>07</span></li>'
+    off = frame.Frame(enabled=False)
+    assert off.card_key(card("01")) is None and off.key("footer", "../") is None
+
+
+def test_one_difference_turns_the_fast_path_off_and_says_where() -> None:
+    shared = frame.Frame()
+    shared.put(shared.key("footer", "../"), "<footer>")
+    assert shared.compare("tag", "tags/a/index.md", "same", "same")
+    assert shared.enabled and shared.parts
+    assert not shared.compare("tag", "tags/b/index.md", "<p>A of X</p>", "<p>A of Y</p>")
+    assert not shared.enabled and not shared.parts and not shared.cards
+    assert shared.reason is not None and "'tags/b/index.md' at character 8" in shared.reason
+    assert shared.key("footer", "../") is None  # every part renders in full from now on
+
+
+def test_a_sample_of_each_kind_is_checked(monkeypatch: object) -> None:
+    shared = frame.Frame()
+    assert shared.needs_check("tag|../../") is True
+    for _ in range(frame.SAMPLE):
+        shared.compare("tag|../../", "x", "a", "a")
+    import os
+
+    if os.environ.get("TAGINDEX_VERIFY") != "all":
+        assert shared.needs_check("tag|../../") is False
+    assert shared.needs_check("index|../") is True
