@@ -98,6 +98,11 @@ class Runs:
         return statistics.median(self.cpus)
 
     @property
+    def best_cpu(self) -> float:
+        """The least CPU time of the rounds: what the build needs when nothing disturbs it."""
+        return min(self.cpus)
+
+    @property
     def rss(self) -> float:
         return statistics.median(self.rss_mb)
 
@@ -157,13 +162,14 @@ def load() -> str:
 
 
 def scale_n(
-    report: Report, n: int, runs: int, seed: int, sites: Path
+    report: Report, n: int, runs: int, seed: int, sites: Path, *, search_merge: bool = True
 ) -> tuple[dict[str, Path], dict[str, Runs]]:
     """Generate, build alternating, and report one N: the projects and builds by variant."""
-    projects = {v: sites / f"n{n}" / v for v in VARIANTS}
+    folder = f"n{n}" if search_merge else f"n{n}-nomerge"
+    projects = {v: sites / folder / v for v in VARIANTS}
     start = time.perf_counter()
     for variant, project in projects.items():
-        sitegen.generate(project, n, seed=seed, variant=variant)
+        sitegen.generate(project, n, seed=seed, variant=variant, search_merge=search_merge)
     generated = time.perf_counter() - start
     progress(f"N={n}: generated {len(VARIANTS)} variants in {generated:.1f} s")
     if runs < 1:
@@ -172,7 +178,7 @@ def scale_n(
     results = {v: Runs() for v in VARIANTS}
     # One output folder for every variant: each build replaces the last, so only one built site
     # (about 0.6 GB at N = 1,000 with Material's full navigation on every page) is on disk.
-    site = sites / f"n{n}" / "site"
+    site = sites / folder / "site"
     load_before = load()
     for round_ in range(runs):
         shift = round_ % len(VARIANTS)  # rotate who goes first, so order effects spread out
@@ -190,7 +196,8 @@ def scale_n(
     shutil.rmtree(site, ignore_errors=True)
 
     base = results[BASE]
-    report(f"## N = {n:,} articles ({2 * n:,} Markdown pages: English + Japanese)")
+    merge_note = "" if search_merge else ", static-i18n `reconfigure_search: false`"
+    report(f"## N = {n:,} articles ({2 * n:,} Markdown pages: English + Japanese{merge_note})")
     report()
     report(
         f"{runs} builds per variant, alternating; {max(10, n // 10)} tags; seed {seed}; "
@@ -199,7 +206,7 @@ def scale_n(
     )
     report()
     report(
-        "| variant | median wall (s) | runs (s) | wall ÷ plain | median CPU (s) | CPU ÷ plain "
+        "| variant | median wall (s) | runs (s) | wall ÷ plain | best CPU (s) | CPU ÷ plain "
         "| peak RSS (MB, median) | RSS ÷ plain | HTML pages | under tags/ + ja/tags/ "
         "| per article (ms) |"
     )
@@ -210,7 +217,7 @@ def scale_n(
         runs_text = ", ".join(f"{w:.1f}" for w in r.walls)
         report(
             f"| {variant} | {r.wall:.1f} | {runs_text} | {r.wall / base.wall:.3f} "
-            f"| {r.cpu:.1f} | {r.cpu / base.cpu:.3f} "
+            f"| {r.best_cpu:.1f} | {r.best_cpu / base.best_cpu:.3f} "
             f"| {r.rss:.0f} | {r.rss / base.rss:.3f} | {pages:,} | {tag_pages:,} "
             f"| {r.wall / n * 1000:.1f} |"
         )
@@ -219,11 +226,66 @@ def scale_n(
         "`under tags/ + ja/tags/` is what tagindex generated for `tagindex`; for "
         "`material-tags` it is the two authored listing pages (`tags.md`, `tags.ja.md`). "
         "`per article` is median wall ÷ N (each article is two pages, English and Japanese). "
-        "CPU is the child's user + system time: on a shared machine it moves much less than wall."
+        "CPU is the child's user + system time, the least of the rounds: on a shared machine it "
+        "moves much less than wall."
     )
     report()
     report.save()
     return projects, results
+
+
+PAGE_COSTS = """
+import json, sys, time
+from mkdocs.commands import build as b
+from mkdocs.config import load_config
+spent = {"article": [0.0, 0], "generated": [0.0, 0]}
+populate, write = b._populate_page, b._build_page
+def kind(page):
+    return "generated" if page.file.generated_by == "tagindex" else "article"
+def timed(inner):
+    def run(page, *args, **kwargs):
+        start = time.perf_counter()
+        inner(page, *args, **kwargs)
+        spent[kind(page)][0] += time.perf_counter() - start
+        if inner is write:
+            spent[kind(page)][1] += 1
+    return run
+b._populate_page, b._build_page = timed(populate), timed(write)
+config = load_config("mkdocs.yml", site_dir=sys.argv[1])
+b.build(config)
+print(json.dumps(spent))
+"""
+
+
+def page_costs(report: Report, project: Path, site: Path) -> None:
+    """One build of `project` in a child process that times MkDocs' two steps of every page
+    (reading: Markdown and the page events; writing: context and template), by kind of page."""
+    result = subprocess.run(
+        [sys.executable, "-c", PAGE_COSTS, str(site)],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        check=False,
+    )
+    if result.returncode != 0:
+        raise RuntimeError(f"page-cost build failed:\n{result.stderr[-4000:]}")
+    import json
+
+    spent = json.loads(result.stdout.strip().splitlines()[-1])
+    shutil.rmtree(site, ignore_errors=True)
+    article = spent["article"][0] / max(1, spent["article"][1])
+    generated = spent["generated"][0] / max(1, spent["generated"][1])
+    report("Cost of one page, read and written (an in-process build of `tagindex`):")
+    report()
+    report("| page | pages | ms per page |")
+    report("|---|---:|---:|")
+    report(f"| article | {spent['article'][1]:,} | {article * 1000:.2f} |")
+    report(f"| generated by tagindex | {spent['generated'][1]:,} | {generated * 1000:.2f} |")
+    report()
+    report(f"A generated page costs {generated / article:.1%} of an article page.")
+    report()
+    report.save()
 
 
 def where(path: str) -> str:
@@ -454,6 +516,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--profile-plain", action="store_true", help="with --profile: profile plain too, to compare"
     )
+    parser.add_argument(
+        "--no-search-merge",
+        action="store_true",
+        help="static-i18n's reconfigure_search: false (its merge is quadratic: 25 min at 4,000)",
+    )
+    parser.add_argument(
+        "--page-costs", action="store_true", help="time article and generated pages at each N"
+    )
     parser.add_argument("--sites", type=Path, default=HERE / "sites", help="generated sites")
     parser.add_argument("--results", type=Path, default=HERE / "results")
     args = parser.parse_args(argv)
@@ -473,7 +543,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     projects: dict[str, Path] = {}
     results: dict[str, Runs] = {}
     for n in sizes:
-        projects, results = scale_n(report, n, args.runs, args.seed, args.sites)
+        projects, results = scale_n(
+            report, n, args.runs, args.seed, args.sites, search_merge=not args.no_search_merge
+        )
+        if args.page_costs:
+            page_costs(report, projects["tagindex"], projects["tagindex"].parent / "site")
     if args.profile:
         largest = sizes[-1]
         dumps = {v: report.path.with_name(f"{report.path.stem}-{v}.prof") for v in VARIANTS}
