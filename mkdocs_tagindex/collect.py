@@ -47,7 +47,19 @@ MAX_READ_TIME = 600
 
 def clean_text(value: str) -> str:
     """Drop control characters (NUL and friends) and surrounding white space."""
+    if value.isprintable():  # the usual case, checked in C: nothing to drop
+        return value.strip()
     return "".join(ch for ch in value if unicodedata.category(ch) != "Cc" or ch in "\t\n").strip()
+
+
+def tags_of(meta: Mapping[str, Any], keys: FrontMatterKeys) -> tuple[str, ...]:
+    """Just the tag names of a page's front matter, quietly (the first pass: what a page says
+    is validated, with its messages, from its final meta)."""
+    option = TagList()
+    try:
+        return option.run_validation(meta.get(keys.tags))
+    except ValidationError:
+        return ()
 
 
 class TagList(BaseConfigOption[tuple[str, ...]]):

@@ -29,8 +29,9 @@ NUMBER = "\ue000tagindex-card-number\ue000"
 changes and no real text contains."""
 
 SAMPLE = 2
-"""Pages of each kind rendered both ways before the fast path is trusted: the first fills the
-frame, the second is the first to reuse it."""
+"""Pages of each kind rendered both ways before the fast path is trusted. The first page of a
+kind fills its frame (it may reuse cards of other kinds already), the second is the first to
+reuse the frame."""
 
 
 CARD = "tagindex/card.html"

@@ -68,6 +68,8 @@ def _is_emoji(char: str) -> bool:
 
 def strip_format(text: str) -> str:
     """Remove Unicode format characters (Cf), keeping a zero-width joiner between emoji."""
+    if text.isascii():  # no format character is ASCII: the usual case, checked in C
+        return text
     out = []
     for i, char in enumerate(text):
         if unicodedata.category(char) != "Cf":

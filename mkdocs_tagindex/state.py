@@ -125,7 +125,7 @@ class Run:
                 continue  # MkDocs reports unreadable files itself
             meta = collect.front_matter(source, file.src_uri, self.warn)
             if collect.has_tags(meta, keys):
-                tags = collect.read(file.src_uri, meta, keys, lambda _: None).tags
+                tags = collect.tags_of(meta, keys)
                 if tags:
                     tagged[file.src_uri] = tags
         spellings: list[tuple[str, str]] = []
@@ -715,7 +715,8 @@ class Build:
             lang=front.lang or i18n.file_language(page.file),
             fallback=fallback,
             audience=front.audience,
-            authors=front.authors or (post.authors if post else ()),
+            # a blog post's `authors` are keys of `.authors.yml`: the blog's names win
+            authors=(post.authors if post and post.authors else front.authors),
             draft=front.draft or bool(post and post.draft),
         )
         return article, tuple(unique.values())
@@ -889,12 +890,12 @@ class Build:
         )
 
     def _frame_state(self, generated: Generated) -> str:
-        """What the shared parts of a generated page depend on besides its depth: its kind,
-        whether it draws toolbars (their stylesheet and script), and the page's `hide`."""
+        """What the shared parts of a generated page depend on besides its depth: the page's
+        `hide` (Material hides the navigation, the toc or the footer by it). The shared blocks
+        hold nothing of the page's kind: its stylesheets, head and content are its own."""
         page = generated.file.page
         hide = page.meta.get("hide") if page is not None else None
-        paged = generated.route.pages > 1
-        return f"{generated.route.kind}|{int(paged)}|{hide!r}"
+        return f"hide={hide!r}"
 
     def check_frame(self, context: TemplateContext, page: Page, env: Environment) -> None:
         """Render a sample of generated pages both ways, fast path and in full, and keep the
