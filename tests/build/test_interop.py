@@ -419,3 +419,39 @@ def test_blog_drafts_are_listed_and_marked_under_serve(tmp_path: Path) -> None:
     assert found[0][1:] == ("A draft", "blog/2024/05/01/a-draft/index.html")
     assert found[0][0].endswith("· Draft")
     assert all(not meta.endswith("Draft") for meta, _, _ in found[1:])
+
+
+def test_a_tag_only_final_meta_has_gets_its_page_in_every_language(
+    interop: Builder, host: str
+) -> None:
+    """A hook's tag gets a page in both languages, and every language switch leads to a page
+    that exists. A known limit: the first language is written before the next one's hooks have
+    run, so its switch can only lead to the next language's all-tags page."""
+    site = interop("hooks-i18n", host)
+    assert [c[1] for c in cards(site, "tags/guide/index.html")] == ["Install"]
+    assert [c[1] for c in cards(site, "ja/tags/guide/index.html")] == ["インストール"]
+
+    def switch(path: str) -> dict[str, str]:
+        return {
+            str(a["hreflang"]): target(path, a) for a in site.html(path).select("a.md-select__link")
+        }
+
+    assert switch("ja/tags/guide/index.html") == {
+        "en": "tags/guide/index.html",
+        "ja": "ja/tags/guide/index.html",
+    }
+    assert switch("tags/guide/index.html") == {
+        "en": "tags/guide/index.html",
+        "ja": "ja/tags/index.html",
+    }
+    assert (site.dir / "ja/tags/index.html").is_file()
+    assert "ja/tags/guide/" in sitemap(site)
+    assert site.warnings() == []
+
+
+def test_blog_authors_reach_the_feeds(interop: Builder, host: str) -> None:
+    site = interop("blog", host)
+    data = json.loads((site.dir / "tags/grpo/feed.json").read_text("utf-8"))
+    authors = {i["title"]: i.get("authors") for i in data["items"]}
+    assert authors["First post"] == [{"name": "Alice Example"}]
+    assert authors["Second post"] is None
