@@ -435,11 +435,11 @@ def profile(
         "counted in MkDocs, not here; the wall-time ratio in the table above includes it."
     )
     report(
-        f"- The {generated:,} pages it generates ({generated / pages:.1%} of the {pages:,} HTML "
-        f"pages) go through the theme like any page: at the build's mean of "
-        f"{per_page * 1000:.0f} ms per `_build_page`, about {generated * per_page:.1f} s, "
-        f"{generated * per_page / total:.1%} of the build (an estimate: cProfile cannot split "
-        "one function's time by page)."
+        f"- It generates {generated:,} of the {pages:,} HTML pages ({generated / pages:.1%}). "
+        "MkDocs writes them (`_build_page`) like any page, but most of their frame is shared "
+        "(the fast path), so they cost much less than the build's mean of "
+        f"{per_page * 1000:.0f} ms per page; cProfile cannot split one function's time by "
+        "page: `--page-costs` measures it."
     )
     report()
     report("Where the build goes (inclusive time of a few landmarks):")
