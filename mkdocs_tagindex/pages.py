@@ -16,6 +16,7 @@ import os
 import posixpath
 import shutil
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -66,23 +67,40 @@ class Stubs:
             self._root = os.path.realpath(tempfile.mkdtemp(prefix="mkdocs-tagindex-"))
         return self._root
 
+    def _path(self, lang: str, src_uri: str, name_prefix: str) -> str:
+        *folders, name = src_uri.split("/")
+        path = os.path.join(self.root, lang or "_", *folders, f"{name_prefix}{name}")
+        path = os.path.realpath(path)
+        if os.path.commonpath([path, self.root]) != self.root:  # pragma: no cover - guarded above
+            raise ValueError(f"generated file {src_uri!r} would leave {self.root}")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        return path
+
     def write(self, lang: str, src_uri: str, meta: dict[str, Any]) -> str:
         """Write the stub of `src_uri` for one language; returns its absolute path.
 
         Written on every build, so its modification time tells `--dirty` builds to render it.
         """
-        *folders, name = src_uri.split("/")
         # not `index.md`: mkdocs-autolinks-plugin resolves links by file name and warns when
         # two files share one, so a stub never takes the name of a page an author links to
-        path = os.path.join(self.root, lang or "_", *folders, f"{STUB_PREFIX}{name}")
-        path = os.path.realpath(path)
-        if os.path.commonpath([path, self.root]) != self.root:  # pragma: no cover - guarded above
-            raise ValueError(f"generated page {src_uri!r} would leave {self.root}")
-        os.makedirs(os.path.dirname(path), exist_ok=True)
+        path = self._path(lang, src_uri, STUB_PREFIX)
         text = "---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=True) + "---\n"
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text)
         self._written.setdefault(lang, set()).add(path)
+        return path
+
+    def write_static(self, lang: str, src_uri: str, text: str | Iterable[str]) -> str:
+        """Write a generated file that is not a page (a feed, `tags.json`); returns its path.
+
+        On disk rather than in `File.content`: MkDocs keeps every `File` of a language until
+        the whole build ends (static-i18n's other languages build inside it), and the feeds
+        and `tags.json` of a large site are megabytes. Its name keeps no stub prefix; no stub
+        has a name without one, so the two never meet.
+        """
+        path = self._path(lang, src_uri, "")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.writelines([text] if isinstance(text, str) else text)
         return path
 
     def prune(self, lang: str, keep: set[str]) -> None:
@@ -130,10 +148,12 @@ def new_file(config: MkDocsConfig, src_uri: str, prefix: str, abs_src_path: str)
     return file
 
 
-def static_file(config: MkDocsConfig, src_uri: str, prefix: str, content: str) -> File:
-    """A generated file that is not a page (a feed, `tags.json`): MkDocs writes it to
+def static_file(config: MkDocsConfig, src_uri: str, prefix: str, abs_src_path: str) -> File:
+    """A generated file that is not a page (a feed, `tags.json`): MkDocs copies it to
     `site_dir` with the static files, under the current language's folder."""
-    file = File.generated(config, src_uri, content=content, inclusion=InclusionLevel.INCLUDED)
+    file = File.generated(
+        config, src_uri, abs_src_path=abs_src_path, inclusion=InclusionLevel.INCLUDED
+    )
     if prefix:
         file.dest_uri = prefix + file.dest_uri
     return file

@@ -9,11 +9,10 @@ finds (its articles, its generated pages, its tag model) in `Build`. Both are cr
 
 from __future__ import annotations
 
-import json
 import logging
 import posixpath
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import cast
 
@@ -262,6 +261,8 @@ class Build:
         self.urls: dict[str, str] = {}
         self.index_url: str | None = None
         self.frame = Frame(enabled=frame_module.enabled_by_environment())
+        self._full: dict[str, tuple[str, str]] = {}
+        """Source path of a sampled generated page → (frame kind, its full render)."""
         self.env: Environment | None = None
         self._rates: dict[str, readtime.Rates] = {}
 
@@ -447,16 +448,21 @@ class Build:
     # -- feeds and tags.json --------------------------------------------------------------------
 
     def _static(
-        self, files: Files, config: MkDocsConfig, src_uri: str, content: str
+        self, files: Files, config: MkDocsConfig, src_uri: str, content: str | Iterable[str]
     ) -> File | None:
         """Add a generated file unless the author has one at its place (theirs wins)."""
-        file = static_file(config, src_uri, self.prefix, content)
         existing = files.get_file_from_path(src_uri)
-        if existing is not None and existing.dest_uri == file.dest_uri:
+        if existing is not None and existing.dest_uri == self._target(config, src_uri).dest_uri:
             self.run.info(f"'{existing.src_uri}' is the author's own file; not generating it")
             return None
+        path = self.memory.stubs.write_static(self.lang, src_uri, content)
+        file = static_file(config, src_uri, self.prefix, path)
         files.append(file)
         return file
+
+    def _target(self, config: MkDocsConfig, src_uri: str) -> File:
+        """Where a file of this build at `src_uri` goes (its `url`, `dest_uri`)."""
+        return target_file(config, src_uri, self.prefix)
 
     def _syndicate(self, config: MkDocsConfig, files: Files) -> None:
         """`tags.json` of this language; with `site_url`, the feeds of every tag page."""
@@ -470,7 +476,7 @@ class Build:
                 pages.setdefault(generated.route.tag, []).append(generated.file.url)
         for urls in pages.values():
             urls.sort(key=lambda u: (u.count("/page/"), len(u), u))
-        json_file = static_file(config, f"{tags_dir}/tags.json", self.prefix, "")
+        json_file = self._target(config, f"{tags_dir}/tags.json")
         data = syndication.tags_json(
             self.site,
             self.index,
@@ -478,8 +484,7 @@ class Build:
             pages=pages,
             per_page=self.options.per_page,
         )
-        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-        if self._static(files, config, f"{tags_dir}/tags.json", text) is not None:
+        if self._static(files, config, f"{tags_dir}/tags.json", data) is not None:
             self.tags_json_url = json_file.url
         if not self.options.feeds.enabled:
             return
@@ -538,8 +543,8 @@ class Build:
         limit: int,
         hidden: Callable[[str], bool],
     ) -> None:
-        rss = static_file(config, f"{folder}/feed.xml", self.prefix, "")
-        json_feed = static_file(config, f"{folder}/feed.json", self.prefix, "")
+        rss = self._target(config, f"{folder}/feed.xml")
+        json_feed = self._target(config, f"{folder}/feed.json")
         found = syndication.feed(
             self.site,
             title=title,

@@ -7,8 +7,9 @@ structured data need absolute links) except `tags.json`, whose links are then si
 
 from __future__ import annotations
 
+import json
 import posixpath
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urljoin
@@ -151,11 +152,14 @@ def tags_json(
     at: str,
     pages: Mapping[str, Sequence[str]],
     per_page: int,
-) -> dict[str, Any]:
-    """`tags/tags.json` of one language: every tag with its name, slug, URL, count and
-    description, the URLs of its pages (relative to this file, at site-relative `at`), and each
-    card's number, page, URL, title and facets, which the script reads to filter a tag split
-    into pages."""
+) -> Iterator[str]:
+    """`tags/tags.json` of one language, as pieces of its text: every tag with its name, slug,
+    URL, count and description, the URLs of its pages (relative to this file, at site-relative
+    `at`), and each card's number, page, URL, title and facets, which the script reads to
+    filter a tag split into pages.
+
+    The text is `json.dumps(document, ensure_ascii=False, indent=1)` and a newline, made one tag
+    at a time: the whole document of a large site is tens of megabytes of Python objects."""
     here = posixpath.dirname(at)
 
     def link(rel: str) -> str:
@@ -165,8 +169,15 @@ def tags_json(
         target = posixpath.relpath(rel or ".", here or ".")
         return target + "/" if rel.endswith("/") and not target.endswith("/") else target
 
-    tags = []
-    for tag in index.tags:
+    def dumps(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False, indent=1)
+
+    head = dumps({"version": 1, "lang": site.lang, "tags": []})
+    if not index.tags:
+        yield head + "\n"
+        return
+    yield head.removesuffix("[]\n}") + "[\n"
+    for n, tag in enumerate(index.tags):
         cards = [
             {
                 "number": card.number,
@@ -177,15 +188,16 @@ def tags_json(
             }
             for i, card in enumerate(tag.cards)
         ]
-        tags.append(
-            {
-                "name": tag.name,
-                "slug": tag.slug,
-                "url": link(tag.url),
-                "count": tag.count,
-                "description": tag.description,
-                "pages": [relative(p) for p in pages.get(tag.key, (tag.url,))],
-                "cards": cards,
-            }
-        )
-    return {"version": 1, "lang": site.lang, "tags": tags}
+        entry = {
+            "name": tag.name,
+            "slug": tag.slug,
+            "url": link(tag.url),
+            "count": tag.count,
+            "description": tag.description,
+            "pages": [relative(p) for p in pages.get(tag.key, (tag.url,))],
+            "cards": cards,
+        }
+        # an item of `tags` sits two levels deep: two spaces more on every line
+        text = "\n".join("  " + line for line in dumps(entry).split("\n"))
+        yield text + (",\n" if n + 1 < len(index.tags) else "\n")
+    yield " ]\n}\n"

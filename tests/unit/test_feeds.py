@@ -10,7 +10,8 @@ import feedparser
 import jsonschema
 import pytest
 
-from mkdocs_tagindex import feeds
+from mkdocs_tagindex import feeds, model, syndication
+from mkdocs_tagindex.collect import Article
 
 SCHEMA = json.loads((Path(__file__).parent.parent / "schemas" / "jsonfeed-1.1.json").read_text())
 HOSTILE = '</script><script>alert("x")</script> & <img src=x onerror=alert(1)> \x0b\x00 ]]>'
@@ -100,3 +101,55 @@ def test_hostile_text_stays_text_in_every_format() -> None:
     script = feeds.script_json({"name": HOSTILE})
     assert "</script" not in script and "<" not in script and "&" not in script
     assert json.loads(str(script)) == {"name": HOSTILE}
+
+
+def _index(count: int) -> model.TagIndex:
+    articles = [
+        Article(
+            src_uri=f"a{i}.md",
+            url=f"a{i}/",
+            title=f"Ünïcode {i} </script>",
+            tags=("grpo", "rl") if i % 2 else ("grpo",),
+            categories=("Training & Alignment",),
+            type="paper",
+            audience=("students",) if i % 3 else (),
+        )
+        for i in range(count)
+    ]
+    tags = sorted({t for a in articles for t in a.tags})
+    return model.build(
+        articles,
+        names={t: t.upper() for t in tags},
+        slugs={t: t for t in tags},
+        descriptions={"rl": "Reinforcement learning"},
+        urls={t: f"tags/{t}/" for t in tags},
+    )
+
+
+@pytest.mark.parametrize("count", [0, 1, 5])
+@pytest.mark.parametrize("url", [None, "https://example.org/docs/"])
+def test_tags_json_is_made_one_tag_at_a_time_with_the_same_bytes(
+    count: int, url: str | None
+) -> None:
+    """The pieces join to exactly what one `json.dumps` of the whole document gives."""
+    site = syndication.Site(url=url, name="Site", lang="en")
+    text = "".join(
+        syndication.tags_json(
+            site,
+            _index(count),
+            at="tags/tags.json",
+            pages={"grpo": ["tags/grpo/", "tags/grpo/page/2/"]},
+            per_page=2,
+        )
+    )
+    document = json.loads(text)
+    assert text == json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+    assert [t["name"] for t in document["tags"]] == (
+        ["GRPO", "RL"] if count > 1 else ["GRPO"] * count
+    )
+    if count == 5:
+        grpo = document["tags"][0]
+        assert grpo["count"] == 5 and grpo["pages"] == ["grpo/", "grpo/page/2/"]
+        assert document["tags"][1]["pages"] == ["rl/"]  # a tag without pages: its own URL
+        assert [c["page"] for c in grpo["cards"]] == [1, 1, 2, 2, 3]
+        assert grpo["cards"][0]["title"].startswith("Ünïcode")
