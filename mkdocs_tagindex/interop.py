@@ -8,6 +8,7 @@ with each of them and fails when a release moves what is read here.
 from __future__ import annotations
 
 import datetime
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -16,12 +17,17 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
 
-try:  # Material is a dependency, but its plugins' layout is not an API
-    from material.plugins.blog.structure import Post as _Post
-    from material.plugins.tags.plugin import TagsPlugin as _MaterialTags
-except ImportError:  # pragma: no cover - a Material release that moved them
-    _Post = None
-    _MaterialTags = None
+
+def _loaded(module: str, name: str) -> Any:
+    """A class of one of Material's plugins, if its module is loaded: no instance of it can
+    exist otherwise, and importing those modules ourselves would cost every build 2 MB of
+    memory. Material is a dependency, but its plugins' layout is not an API: a release that
+    moved the class gives None."""
+    loaded = sys.modules.get(module)
+    return getattr(loaded, name, None) if loaded is not None else None
+
+
+TAGS_MODULE = "material.plugins.tags.plugin"
 
 
 def _instances(config: MkDocsConfig, cls: Any) -> list[Any]:
@@ -70,7 +76,8 @@ def blog_post(page: Page) -> Post | None:
     the blog's `on_page_markdown`); `readtime` is the author's or, when `post_readtime` is on,
     the blog's own from its `on_page_content`, which runs before ours.
     """
-    if _Post is None or not isinstance(page, _Post):
+    post_class = _loaded("material.plugins.blog.structure", "Post")
+    if post_class is None or not isinstance(page, post_class):
         return None
     post: Any = page
     options = getattr(post, "config", None)
@@ -128,7 +135,10 @@ def git_dates(page: Page) -> tuple[datetime.date | None, datetime.date | None]:
 
 def material_tags(config: MkDocsConfig) -> bool:
     """Whether Material's tags plugin is enabled (it then also renders chips' context)."""
-    return any(getattr(p.config, "enabled", True) for p in _instances(config, _MaterialTags))
+    return any(
+        getattr(p.config, "enabled", True)
+        for p in _instances(config, _loaded(TAGS_MODULE, "TagsPlugin"))
+    )
 
 
 def tag_icons(config: MkDocsConfig) -> bool:
@@ -143,7 +153,7 @@ def shadow_shown(config: MkDocsConfig) -> bool:
     under `mkdocs serve` when `shadow_on_serve` is (the default)."""
     return any(
         bool(getattr(p.config, "shadow", False))
-        for p in _instances(config, _MaterialTags)
+        for p in _instances(config, _loaded(TAGS_MODULE, "TagsPlugin"))
         if getattr(p.config, "enabled", True)
     )
 
@@ -152,7 +162,7 @@ def shadow_tags(config: MkDocsConfig) -> Callable[[str], bool]:
     """Material's test for a shadow tag: listed in `shadow_tags`, or with the configured
     `shadow_tags_prefix` / `shadow_tags_suffix`. Such tags get no page and a shadow chip."""
     rules: list[tuple[set[str], str, str]] = []
-    for plugin in _instances(config, _MaterialTags):
+    for plugin in _instances(config, _loaded(TAGS_MODULE, "TagsPlugin")):
         options = plugin.config
         if not getattr(options, "enabled", True):
             continue

@@ -24,20 +24,22 @@ When things happen (MkDocs 1.6, `mkdocs/commands/build.py`), and why this plugin
    to match: pages for tags only final meta has are added and read with the same page events,
    pages of tags that vanished are removed. MkDocs takes the list of pages to write after this.
 6. `on_page_context` (60, before Material's tags plugin, which keeps a `tags` value it finds):
-   each page gets its `tagindex` context; articles get their chips.
-7. `on_post_build` (-110, after static-i18n's, which runs the other languages' builds): the
+   each page gets its `tagindex` context; articles get their chips. At -110 (last: the
+   context is final) a sample of generated pages is rendered in full for the fast path's check.
+7. `on_post_page` (1000: first, MkDocs' own render before any plugin edits it): a sampled
+   generated page's render is held against its full render (`frame.py`).
+8. `on_post_build` (-110, after static-i18n's, which runs the other languages' builds): the
    run ends when the outermost build's handler returns.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
@@ -47,6 +49,9 @@ from mkdocs.utils.templates import TemplateContext
 from . import i18n, theme
 from .config import TagIndexConfig
 from .state import Build, Memory, Run
+
+if TYPE_CHECKING:  # only `mkdocs serve` loads the server (2 MB): a build never imports it
+    from mkdocs.livereload import LiveReloadServer
 
 
 class TagIndexPlugin(BasePlugin[TagIndexConfig]):
@@ -203,6 +208,12 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         return context
 
     on_page_context = CombinedEvent(_on_page_context, _on_page_context_check)
+
+    @event_priority(1000)  # first: MkDocs' own render, before any plugin changes the HTML
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
+        if self.config.enabled and self._build is not None:
+            return self.build.checked_output(output, page)
+        return output
 
     @event_priority(-110)  # after static-i18n's, inside which its other builds run
     def on_post_build(self, *, config: MkDocsConfig) -> None:

@@ -903,8 +903,9 @@ class Build:
         return f"hide={hide!r}"
 
     def check_frame(self, context: TemplateContext, page: Page, env: Environment) -> None:
-        """Render a sample of generated pages both ways, fast path and in full, and keep the
-        fast path only while they are the same (every page with TAGINDEX_VERIFY=all)."""
+        """Render a sample of generated pages in full, to hold against MkDocs' own render of
+        them, which takes the fast path (`checked_output`); every page with
+        TAGINDEX_VERIFY=all."""
         generated = self.generated_page(page)
         if generated is None or not self.frame.enabled:
             return
@@ -915,15 +916,25 @@ class Build:
         if not self.frame.needs_check(kind):
             return
         template = env.get_template(str(page.meta.get("template", "main.html")))
-        fast = template.render(context)
         context["tagindex"] = replace(fast_context, frame=Frame(enabled=False))  # type: ignore[typeddict-unknown-key]
         try:
             full = template.render(context)
         finally:
             context["tagindex"] = fast_context  # type: ignore[typeddict-unknown-key]
-        if not self.frame.compare(kind, page.file.src_uri, fast, full):
-            level = logging.WARNING if frame_module.verify_all() else logging.DEBUG
-            log.log(level, str(self.frame.reason))
+        self._full[page.file.src_uri] = (kind, full)
+
+    def checked_output(self, output: str, page: Page) -> str:
+        """MkDocs' render of a sampled page against its full render: the fast path stays on
+        only while they are the same; on a difference the full render is the page."""
+        pending = self._full.pop(page.file.src_uri, None)
+        if pending is None:
+            return output
+        kind, full = pending
+        if self.frame.compare(kind, page.file.src_uri, output, full):
+            return output
+        level = logging.WARNING if frame_module.verify_all() else logging.DEBUG
+        log.log(level, str(self.frame.reason))
+        return full
 
     def _chip_name(self, tag: str, config: MkDocsConfig) -> str:
         """A chip names its tag as the tag's page does (`#grpo`), unless the site gives tags
