@@ -133,7 +133,16 @@ def test_twenty_rebuilds_leave_no_stale_pages_and_no_growth(tmp_path: Path) -> N
         by_tags.setdefault(count, set()).add(size)
     assert all(len(found) == 1 for found in by_tags.values()), by_tags
 
-    growth = traced[BUILDS - 1] - traced[5 - 1]
+    # A hash table that outgrows its size is one block replaced by one twice as large: CPython's
+    # table of interned strings (pathlib interns path parts) reaches its next size after a
+    # number of builds that depends on what else ran in the process, and adds ~1.9 MB at once.
+    # That is not accumulation, which is many small blocks; leave such resizes out.
+    resizes = sum(
+        stat.size_diff
+        for stat in snapshots[BUILDS].compare_to(snapshots[5], "lineno")
+        if stat.count_diff in (0, 1) and stat.size_diff >= 256 * 1024
+    )
+    growth = traced[BUILDS - 1] - traced[5 - 1] - resizes
     ours = [
         stat
         for stat in snapshots[BUILDS].compare_to(snapshots[5], "filename")
@@ -147,7 +156,8 @@ def test_twenty_rebuilds_leave_no_stale_pages_and_no_growth(tmp_path: Path) -> N
     report = (
         f"state sizes per build: {sizes}\n"
         f"traced KiB per build: {[round(t / 1024) for t in traced]}\n"
-        f"growth build 5 → {BUILDS}: {growth} B in total, {plugin_growth} B allocated in "
+        f"growth build 5 → {BUILDS}: {growth} B in total ({resizes} B of table resizes left "
+        f"out), {plugin_growth} B allocated in "
         f"mkdocs_tagindex; one build's state (Jinja environment aside): {one_build} B\n"
         f"largest growth by file: {', '.join(top)}"
     )
