@@ -76,6 +76,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.serving = command == "serve"
+        self.memory.keeps_articles = self.serving
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:

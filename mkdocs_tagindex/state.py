@@ -59,6 +59,9 @@ class Memory:
     stubs: Stubs = field(default_factory=Stubs)
     articles: dict[tuple[str, str], tuple[Article, tuple[str, ...]]] = field(default_factory=dict)
     """(language, source path) → the page's last article record and its tags' spellings."""
+    keeps_articles: bool = True
+    """Only `mkdocs serve` rebuilds in the same process; a `mkdocs build` (even `--dirty`)
+    starts with nothing to reuse, so it keeps no copy of every language's articles."""
 
     def forget(self, lang: str, keep: set[str]) -> None:
         """Drop what is known of `lang`'s pages that no longer exist."""
@@ -403,7 +406,8 @@ class Build:
             if found is None:
                 continue
             article, names = found
-            self.memory.articles[(self.lang, file.src_uri)] = found
+            if self.memory.keeps_articles:
+                self.memory.articles[(self.lang, file.src_uri)] = found
             if file.inclusion is InclusionLevel.DRAFT and not article.draft:
                 article = replace(article, draft=True)  # MkDocs' draft_docs
             if article.draft and not self.run.serving:
