@@ -7,9 +7,11 @@ templates ask a `Frame` for those parts: the first page of a kind renders them a
 keeps them; the next pages reuse them (`tagindex/_base/base.html`, `tagindex/_base/tag.html`).
 
 The fast path must give the very same bytes as a full render. It cannot know what a site's own
-template overrides read, so it is checked: the first pages of every kind are rendered both ways
-(`Check`), and one difference turns it off for the rest of the build, with a DEBUG line saying
-where the two renders parted. An override the fast path cannot see through is never wrong,
+template overrides read, so it is checked: the first pages of every kind are also rendered in
+full (`Build.check_frame`, at `on_page_context`) and held against MkDocs' own render of them
+(`Build.checked_output`, at `on_post_page`). One difference makes the full render that page's
+HTML and turns the fast path off for the rest of the build, with a DEBUG line saying where the
+two renders parted. An override the fast path cannot see through is never wrong,
 only slower. `TAGINDEX_FAST_PATH=0` in the environment turns it off; `TAGINDEX_VERIFY=all`
 checks every generated page instead of a sample (the test suite does).
 """
