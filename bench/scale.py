@@ -49,10 +49,30 @@ TAG_DIRS = ("tags", "ja/tags")
 # bench/run.py's child: mkdocs run as a module, printing its own peak RSS at exit; here also its
 # CPU time (user + system), which other processes on the machine disturb much less than wall time.
 CHILD = """
-import atexit, resource, runpy, sys
+import atexit, collections, functools, os, resource, runpy, sys, time
+own = collections.Counter()
+if os.environ.get("BENCH_OWN_TIME"):
+    # CPU time inside tagindex's event handlers, inclusive of what they call: a profile that
+    # costs nothing where cProfile would make an N = 4,000 build take hours
+    from mkdocs.plugins import PluginCollection
+    register = PluginCollection._register_event
+    def timed_register(self, event_name, method, plugin_name=None):
+        if str(getattr(method, "__module__", "")).startswith("mkdocs_tagindex"):
+            inner = method
+            @functools.wraps(inner)
+            def method(*args, **kwargs):
+                start = time.process_time()
+                try:
+                    return inner(*args, **kwargs)
+                finally:
+                    own[event_name] += time.process_time() - start
+        return register(self, event_name, method, plugin_name)
+    PluginCollection._register_event = timed_register
 def report():
     usage = resource.getrusage(resource.RUSAGE_SELF)
     cpu = usage.ru_utime + usage.ru_stime
+    for event, seconds in sorted(own.items()):
+        print(f"own_time {event}={seconds:.3f}", file=sys.stderr)
     print(f"maxrss_kb={usage.ru_maxrss} cpu_s={cpu:.3f}", file=sys.stderr)
 atexit.register(report)
 sys.argv = ["mkdocs", *sys.argv[1:]]
@@ -88,6 +108,8 @@ class Runs:
     cpus: list[float] = field(default_factory=list)
     rss_mb: list[float] = field(default_factory=list)
     pages: tuple[int, int] = (0, 0)
+    own: list[dict[str, float]] = field(default_factory=list)
+    """With --own-time: CPU seconds inside tagindex's handlers, by event, for each build."""
 
     @property
     def wall(self) -> float:
@@ -107,16 +129,20 @@ class Runs:
         return statistics.median(self.rss_mb)
 
 
-def build_once(project: Path, site: Path) -> tuple[float, float, float]:
+def build_once(
+    project: Path, site: Path, own: dict[str, float] | None = None
+) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds and peak RSS (MB) of one `mkdocs build -q` of `project` into
-    `site`; CPU and RSS are measured inside the child."""
+    `site`; CPU and RSS are measured inside the child. With `own`, the child also times
+    tagindex's event handlers and `own` receives their CPU seconds by event."""
     start = time.perf_counter()
+    extra = {"BENCH_OWN_TIME": "1"} if own is not None else {}
     result = subprocess.run(
         [sys.executable, "-c", CHILD, "build", "-q", "-d", str(site)],
         cwd=project,
         capture_output=True,
         text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **extra},
         check=False,
     )
     wall = time.perf_counter() - start
@@ -125,6 +151,9 @@ def build_once(project: Path, site: Path) -> tuple[float, float, float]:
     found = re.search(r"maxrss_kb=(\d+) cpu_s=([\d.]+)", result.stderr)
     if found is None:
         raise RuntimeError(f"no maxrss from the child in {project}:\n{result.stderr[-2000:]}")
+    if own is not None:
+        for event, seconds in re.findall(r"own_time (\w+)=([\d.]+)", result.stderr):
+            own[event] = float(seconds)
     return wall, float(found.group(2)), int(found.group(1)) / 1024
 
 
@@ -162,28 +191,40 @@ def load() -> str:
 
 
 def scale_n(
-    report: Report, n: int, runs: int, seed: int, sites: Path, *, search_merge: bool = True
+    report: Report,
+    n: int,
+    runs: int,
+    seed: int,
+    sites: Path,
+    *,
+    search_merge: bool = True,
+    variants: Sequence[str] = VARIANTS,
+    own_time: bool = False,
 ) -> tuple[dict[str, Path], dict[str, Runs]]:
     """Generate, build alternating, and report one N: the projects and builds by variant."""
+    chosen = [v for v in VARIANTS if v in variants]
     folder = f"n{n}" if search_merge else f"n{n}-nomerge"
-    projects = {v: sites / folder / v for v in VARIANTS}
+    projects = {v: sites / folder / v for v in chosen}
     start = time.perf_counter()
     for variant, project in projects.items():
         sitegen.generate(project, n, seed=seed, variant=variant, search_merge=search_merge)
     generated = time.perf_counter() - start
-    progress(f"N={n}: generated {len(VARIANTS)} variants in {generated:.1f} s")
+    progress(f"N={n}: generated {len(chosen)} variants in {generated:.1f} s")
     if runs < 1:
         return projects, {}
 
-    results = {v: Runs() for v in VARIANTS}
+    results = {v: Runs() for v in chosen}
     # One output folder for every variant: each build replaces the last, so only one built site
     # (about 0.6 GB at N = 1,000 with Material's full navigation on every page) is on disk.
     site = sites / folder / "site"
     load_before = load()
     for round_ in range(runs):
-        shift = round_ % len(VARIANTS)  # rotate who goes first, so order effects spread out
-        for variant in VARIANTS[shift:] + VARIANTS[:shift]:
-            wall, cpu, rss = build_once(projects[variant], site)
+        shift = round_ % len(chosen)  # rotate who goes first, so order effects spread out
+        for variant in chosen[shift:] + chosen[:shift]:
+            own = {} if own_time and variant == "tagindex" else None
+            wall, cpu, rss = build_once(projects[variant], site, own)
+            if own is not None:
+                results[variant].own.append(own)
             results[variant].walls.append(wall)
             results[variant].cpus.append(cpu)
             results[variant].rss_mb.append(rss)
@@ -201,7 +242,7 @@ def scale_n(
     report()
     report(
         f"{runs} builds per variant, alternating; {max(10, n // 10)} tags; seed {seed}; "
-        f"the 3 sites generated in {generated:.1f} s; "
+        f"the {len(chosen)} sites generated in {generated:.1f} s; "
         f"load average (1/5/15 min) {load_before} before, {load_after} after."
     )
     report()
@@ -211,7 +252,7 @@ def scale_n(
         "| per article (ms) |"
     )
     report("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for variant in VARIANTS:
+    for variant in chosen:
         r = results[variant]
         pages, tag_pages = r.pages
         runs_text = ", ".join(f"{w:.1f}" for w in r.walls)
@@ -230,6 +271,24 @@ def scale_n(
         "moves much less than wall."
     )
     report()
+    own_builds = results["tagindex"].own if "tagindex" in results else []
+    if own_builds:
+        best = min(range(len(own_builds)), key=lambda i: results["tagindex"].cpus[i])
+        own = own_builds[best]
+        cpu = results["tagindex"].cpus[best]
+        report(
+            f"CPU time inside tagindex's event handlers (inclusive of what they call: its Jinja "
+            f"renders, the fast path's check), in the tagindex build with the least CPU "
+            f"({cpu:.1f} s):"
+        )
+        report()
+        report("| event | CPU (s) | share of the build |")
+        report("|---|---:|---:|")
+        for event, seconds in sorted(own.items(), key=lambda item: -item[1]):
+            report(f"| {event} | {seconds:.2f} | {seconds / cpu:.2%} |")
+        total = sum(own.values())
+        report(f"| all | {total:.2f} | {total / cpu:.2%} |")
+        report()
     report.save()
     return projects, results
 
@@ -524,9 +583,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--page-costs", action="store_true", help="time article and generated pages at each N"
     )
+    parser.add_argument(
+        "--variants", nargs="+", choices=VARIANTS, default=list(VARIANTS), help="variants to build"
+    )
+    parser.add_argument(
+        "--own-time",
+        action="store_true",
+        help="time tagindex's event handlers in its builds (cheap, unlike --profile)",
+    )
     parser.add_argument("--sites", type=Path, default=HERE / "sites", help="generated sites")
     parser.add_argument("--results", type=Path, default=HERE / "results")
     args = parser.parse_args(argv)
+    if not {BASE, "tagindex"} <= set(args.variants):
+        parser.error("--variants: plain (what the others are measured against) and tagindex")
 
     stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     report = Report(args.results / f"scale-{stamp}.md")
@@ -544,7 +613,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     results: dict[str, Runs] = {}
     for n in sizes:
         projects, results = scale_n(
-            report, n, args.runs, args.seed, args.sites, search_merge=not args.no_search_merge
+            report,
+            n,
+            args.runs,
+            args.seed,
+            args.sites,
+            search_merge=not args.no_search_merge,
+            variants=args.variants,
+            own_time=args.own_time,
         )
         if args.page_costs:
             page_costs(report, projects["tagindex"], projects["tagindex"].parent / "site")
