@@ -27,13 +27,14 @@ def _loaded(module: str, name: str) -> Any:
     return getattr(loaded, name, None) if loaded is not None else None
 
 
-TAGS_MODULE = "material.plugins.tags.plugin"
-
-
 def _instances(config: MkDocsConfig, cls: Any) -> list[Any]:
     if cls is None:
         return []
     return [plugin for plugin in config.plugins.values() if isinstance(plugin, cls)]
+
+
+def _material_tags_plugins(config: MkDocsConfig) -> list[Any]:
+    return _instances(config, _loaded("material.plugins.tags.plugin", "TagsPlugin"))
 
 
 def _named(config: MkDocsConfig, *names: str) -> list[Any]:
@@ -135,10 +136,7 @@ def git_dates(page: Page) -> tuple[datetime.date | None, datetime.date | None]:
 
 def material_tags(config: MkDocsConfig) -> bool:
     """Whether Material's tags plugin is enabled (it then also renders chips' context)."""
-    return any(
-        getattr(p.config, "enabled", True)
-        for p in _instances(config, _loaded(TAGS_MODULE, "TagsPlugin"))
-    )
+    return any(getattr(p.config, "enabled", True) for p in _material_tags_plugins(config))
 
 
 def tag_icons(config: MkDocsConfig) -> bool:
@@ -153,7 +151,7 @@ def shadow_shown(config: MkDocsConfig) -> bool:
     under `mkdocs serve` when `shadow_on_serve` is (the default)."""
     return any(
         bool(getattr(p.config, "shadow", False))
-        for p in _instances(config, _loaded(TAGS_MODULE, "TagsPlugin"))
+        for p in _material_tags_plugins(config)
         if getattr(p.config, "enabled", True)
     )
 
@@ -162,7 +160,7 @@ def shadow_tags(config: MkDocsConfig) -> Callable[[str], bool]:
     """Material's test for a shadow tag: listed in `shadow_tags`, or with the configured
     `shadow_tags_prefix` / `shadow_tags_suffix`. Such tags get no page and a shadow chip."""
     rules: list[tuple[set[str], str, str]] = []
-    for plugin in _instances(config, _loaded(TAGS_MODULE, "TagsPlugin")):
+    for plugin in _material_tags_plugins(config):
         options = plugin.config
         if not getattr(options, "enabled", True):
             continue
