@@ -12,7 +12,8 @@ full (`Build.check_frame`, at `on_page_context`) and held against MkDocs' own re
 (`Build.checked_output`, at `on_post_page`). One difference makes the full render that page's
 HTML and turns the fast path off for the rest of the build, with a DEBUG line saying where the
 two renders parted. An override the fast path cannot see through is never wrong,
-only slower. `TAGINDEX_FAST_PATH=0` in the environment turns it off; `TAGINDEX_VERIFY=all`
+only slower. A kind with too few pages to gain from it (MIN_PAGES; the all-tags page) is
+rendered in full and not checked. `TAGINDEX_FAST_PATH=0` in the environment turns it off; `TAGINDEX_VERIFY=all`
 checks every generated page instead of a sample (the test suite does).
 """
 
@@ -34,6 +35,11 @@ SAMPLE = 2
 """Pages of each kind rendered both ways before the fast path is trusted. The first page of a
 kind fills its frame (it may reuse cards of other kinds already), the second is the first to
 reuse the frame."""
+
+MIN_PAGES = SAMPLE + 2
+"""Pages a kind needs for the fast path to pay: its first page fills the frame (a full
+render) and each sampled page is rendered in full once more, so with SAMPLE pages checked a
+kind of three costs as much either way, and a smaller kind less in full."""
 
 
 CARD = "tagindex/card.html"

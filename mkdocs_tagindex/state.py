@@ -264,6 +264,10 @@ class Build:
         self.urls: dict[str, str] = {}
         self.index_url: str | None = None
         self.frame = Frame(enabled=frame_module.enabled_by_environment())
+        self._in_full = Frame(enabled=False)
+        """The frame of pages rendered in full: it keeps nothing."""
+        self._kind_sizes: Counter[str] | None = None
+        """Frame kind → generated pages of it, counted when the first of them is rendered."""
         self._full: dict[str, tuple[str, str]] = {}
         """Source path of a sampled generated page → (frame kind, its full render)."""
         self.env: Environment | None = None
@@ -890,7 +894,7 @@ class Build:
             index_url=self.index_url,
             audiences=self.audiences,
             filters=tuple(self.options.filters),
-            frame=self.frame,
+            frame=self._frame_of(generated),
             frame_state=self._frame_state(generated),
             cards=cards,
             pagination=pagination,
@@ -906,6 +910,28 @@ class Build:
         hide = page.meta.get("hide") if page is not None else None
         return f"hide={hide!r}"
 
+    def _frame_of(self, generated: Generated) -> Frame:
+        """The shared frame, for a page of a kind with enough pages to gain from it. The first
+        pages of a kind cost a full render each, and the check another (frame.MIN_PAGES), so
+        a smaller kind (the all-tags page) renders in full: right by definition, and faster.
+        `TAGINDEX_VERIFY=all` takes the fast path on every page, to check it on every page."""
+        if not self.frame.enabled or frame_module.verify_all():
+            return self.frame
+        if self._kind_sizes is None:
+            self._kind_sizes = Counter(
+                self._frame_kind(g) for g in self.generated.values() if g.file.page is not None
+            )
+        if self._kind_sizes[self._frame_kind(generated)] < frame_module.MIN_PAGES:
+            return self._in_full
+        return self.frame
+
+    def _frame_kind(self, generated: Generated) -> str:
+        """What a page's shared parts depend on, as the check names it: its frame state and
+        its `base_url`, which MkDocs derives from its URL (`get_context`)."""
+        page = generated.file.page
+        url = page.url if page is not None else generated.file.url
+        return f"{self._frame_state(generated)}|{get_relative_url('.', url)}"
+
     def check_frame(self, context: TemplateContext, page: Page, env: Environment) -> None:
         """Render a sample of generated pages in full, to hold against MkDocs' own render of
         them, which takes the fast path (`checked_output`); every page with
@@ -914,8 +940,8 @@ class Build:
         if generated is None or not self.frame.enabled:
             return
         fast_context = context.get("tagindex")
-        if not isinstance(fast_context, PageContext):
-            return
+        if not isinstance(fast_context, PageContext) or fast_context.frame is not self.frame:
+            return  # not ours, or rendered in full already
         kind = f"{fast_context.frame_state}|{context.get('base_url')}"
         if not self.frame.needs_check(kind):
             return
