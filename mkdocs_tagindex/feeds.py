@@ -162,7 +162,7 @@ def json_feed(feed: Feed) -> str:
         "language": feed.language,
         "items": items,
     }
-    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"  # C encoder
 
 
 def script_json(data: object) -> Markup:

@@ -11,10 +11,10 @@ template overrides read, so it is checked: the first pages of every kind are als
 full (`Build.check_frame`, at `on_page_context`) and held against MkDocs' own render of them
 (`Build.checked_output`, at `on_post_page`). One difference makes the full render that page's
 HTML and turns the fast path off for the rest of the build, with a DEBUG line saying where the
-two renders parted. An override the fast path cannot see through is never wrong,
-only slower. A kind with too few pages to gain from it (MIN_PAGES; the all-tags page) is
-rendered in full and not checked. `TAGINDEX_FAST_PATH=0` in the environment turns it off; `TAGINDEX_VERIFY=all`
-checks every generated page instead of a sample (the test suite does).
+two renders parted. An override the fast path cannot see through is never wrong, only
+slower. A kind with too few pages to gain from it (MIN_PAGES; the all-tags page) is rendered
+in full and not checked. `TAGINDEX_FAST_PATH=0` in the environment turns the fast path off;
+`TAGINDEX_VERIFY=all` checks every generated page instead of a sample (the test suite does).
 """
 
 from __future__ import annotations
