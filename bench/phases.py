@@ -141,9 +141,10 @@ SAME = "read article"
 plugin here changes, so its ratio between two builds is the machine's drift between them."""
 
 
-def is_direct(label: str) -> bool:
-    """A phase that exists because of tagindex: its handlers, and anything on its pages."""
-    return label.startswith("tagindex.") or label.endswith(" generated")
+def is_own(label: str, base: Run) -> bool:
+    """A phase that exists only because of the plugin a project adds to the base: its
+    handlers (no phase of the base has them), and anything on tagindex's pages."""
+    return label not in base.spent or label.endswith(" generated")
 
 
 def table(names: Sequence[str], runs: Sequence[Run], top: int) -> str:
@@ -172,11 +173,11 @@ def table(names: Sequence[str], runs: Sequence[Run], top: int) -> str:
     )
     lines += [f"| **total CPU** | {cells} | {more} | |", ""]
     for name, run in zip(names[1:], runs[1:], strict=True):
-        direct = sum(v for label, v in run.spent.items() if is_direct(label))
-        rest = run.total - direct - base.total
+        own = sum(v for label, v in run.spent.items() if is_own(label, base))
+        rest = run.total - own - base.total
         lines.append(
-            f"- {name}: its own phases (tagindex's handlers, generated pages) {direct:.2f} s, "
-            f"{direct / base.total:.1%} of {names[0]}; everything else {rest:+.2f} s."
+            f"- {name}: its own phases (the added plugin's handlers, tagindex's pages) "
+            f"{own:.2f} s, {own / base.total:.1%} of {names[0]}; everything else {rest:+.2f} s."
         )
         if base.spent.get(SAME) and run.spent.get(SAME):
             ratio = run.spent[SAME] / base.spent[SAME]
@@ -188,11 +189,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("projects", type=Path, nargs="+", help="the first is the base")
+    parser.add_argument("projects", type=Path, nargs="*", help="the first is the base")
+    parser.add_argument("--from-json", type=Path, help="print the table of a saved --json")
     parser.add_argument("--top", type=int, default=30, help="phases to show")
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
     parser.add_argument("--keep", action="store_true", help="keep the built sites")
     args = parser.parse_args(argv)
+    if args.from_json:
+        saved = json.loads(args.from_json.read_text("utf-8"))
+        print(table(list(saved), [Run(**run) for run in saved.values()], args.top))
+        return
+    if len(args.projects) < 2:
+        parser.error("two projects or more, or --from-json")
     runs = []
     for project in args.projects:
         print(f"building {project} …", file=sys.stderr, flush=True)
