@@ -7,14 +7,13 @@ structured data need absolute links) except `tags.json`, whose links are then si
 
 from __future__ import annotations
 
-import json
 import posixpath
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urljoin
 
-from .feeds import Feed, Item, newest_first
+from .feeds import Feed, Item, compact_json, newest_first
 from .model import Article, Card, Tag, TagIndex
 
 SCHEMA = "https://schema.org"
@@ -198,7 +197,3 @@ def tags_json(
         yield compact_json(entry) + (",\n" if n + 1 < len(index.tags) else "\n")
     yield "]}\n"
 
-
-def compact_json(value: object) -> str:
-    """JSON without spaces, by json's C encoder (any `indent` takes its Python one)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
