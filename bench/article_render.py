@@ -13,11 +13,10 @@ Run: .venv/bin/python bench/article_render.py bench/sites/n1000/tagindex --reps 
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+import child
 
 CHILD = r"""
 import statistics, sys, time
@@ -68,17 +67,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--reps", type=int, default=30, help="renders of each kind")
     args = parser.parse_args(argv)
     site = args.project.resolve().parent / "site-article-render"
-    result = subprocess.run(
-        [sys.executable, "-c", CHILD, str(site), str(args.reps)],
-        cwd=args.project,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        check=False,
-    )
-    if result.returncode != 0:
-        raise SystemExit(f"build failed:\n{result.stderr[-4000:]}")
-    print(result.stdout.strip())
+    print(child.run(CHILD, args.project, str(site), str(args.reps)).strip())
 
 
 if __name__ == "__main__":

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
-import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+import child
 
 CHILD = r"""
 import functools, gc, json, sys, time
@@ -122,17 +122,8 @@ class Run:
 
 def measure(project: Path, site: Path) -> Run:
     """One build of `project` into `site`, timed phase by phase in a child process."""
-    result = subprocess.run(
-        [sys.executable, "-c", CHILD, str(site)],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        check=False,
-    )
-    if result.returncode != 0:
-        raise RuntimeError(f"build failed in {project}:\n{result.stderr[-4000:]}")
-    data = json.loads(result.stdout.strip().splitlines()[-1])
+    output = child.run(CHILD, project, str(site))
+    data = json.loads(output.strip().splitlines()[-1])
     return Run(float(data["total"]), dict(data["spent"]), dict(data["counts"]))
 
 

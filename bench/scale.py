@@ -40,6 +40,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
+import child  # noqa: E402
 import sitegen  # noqa: E402
 
 VARIANTS = sitegen.VARIANTS
@@ -319,19 +320,10 @@ print(json.dumps(spent))
 def page_costs(report: Report, project: Path, site: Path) -> None:
     """One build of `project` in a child process that times MkDocs' two steps of every page
     (reading: Markdown and the page events; writing: context and template), by kind of page."""
-    result = subprocess.run(
-        [sys.executable, "-c", PAGE_COSTS, str(site)],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        check=False,
-    )
-    if result.returncode != 0:
-        raise RuntimeError(f"page-cost build failed:\n{result.stderr[-4000:]}")
     import json
 
-    spent = json.loads(result.stdout.strip().splitlines()[-1])
+    output = child.run(PAGE_COSTS, project, str(site), what="page-cost build")
+    spent = json.loads(output.strip().splitlines()[-1])
     shutil.rmtree(site, ignore_errors=True)
     article = spent["article"][0] / max(1, spent["article"][1])
     generated = spent["generated"][0] / max(1, spent["generated"][1])
