@@ -13,6 +13,7 @@ Run: .venv/bin/python bench/article_render.py bench/sites/n1000/tagindex --reps 
 from __future__ import annotations
 
 import argparse
+import shutil
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -67,7 +68,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--reps", type=int, default=30, help="renders of each kind")
     args = parser.parse_args(argv)
     site = args.project.resolve().parent / "site-article-render"
-    print(child.run(CHILD, args.project, str(site), str(args.reps)).strip())
+    try:
+        print(child.run(CHILD, args.project, str(site), str(args.reps)).strip())
+    finally:
+        shutil.rmtree(site, ignore_errors=True)  # the few pages written before the probe
 
 
 if __name__ == "__main__":
