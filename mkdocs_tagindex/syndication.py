@@ -196,4 +196,3 @@ def tags_json(
         }
         yield compact_json(entry) + (",\n" if n + 1 < len(index.tags) else "\n")
     yield "]}\n"
-
