@@ -919,18 +919,20 @@ class Build:
             return self.frame
         if self._kind_sizes is None:
             self._kind_sizes = Counter(
-                self._frame_kind(g) for g in self.generated.values() if g.file.page is not None
+                self._frame_kind(g, get_relative_url(".", g.file.page.url))
+                for g in self.generated.values()
+                if g.file.page is not None
             )
-        if self._kind_sizes[self._frame_kind(generated)] < frame_module.MIN_PAGES:
+        assert generated.file.page is not None  # it is being rendered
+        kind = self._frame_kind(generated, get_relative_url(".", generated.file.page.url))
+        if self._kind_sizes[kind] < frame_module.MIN_PAGES:
             return self._in_full
         return self.frame
 
-    def _frame_kind(self, generated: Generated) -> str:
-        """What a page's shared parts depend on, as the check names it: its frame state and
-        its `base_url`, which MkDocs derives from its URL (`get_context`)."""
-        page = generated.file.page
-        url = page.url if page is not None else generated.file.url
-        return f"{self._frame_state(generated)}|{get_relative_url('.', url)}"
+    def _frame_kind(self, generated: Generated, base_url: object) -> str:
+        """What a page's shared parts depend on: its frame state and its `base_url` (which
+        MkDocs derives from its URL in `get_context`, before the templates key on it)."""
+        return f"{self._frame_state(generated)}|{base_url}"
 
     def check_frame(self, context: TemplateContext, page: Page, env: Environment) -> None:
         """Render a sample of generated pages in full, to hold against MkDocs' own render of
@@ -942,7 +944,7 @@ class Build:
         fast_context = context.get("tagindex")
         if not isinstance(fast_context, PageContext) or fast_context.frame is not self.frame:
             return  # not ours, or rendered in full already
-        kind = f"{fast_context.frame_state}|{context.get('base_url')}"
+        kind = self._frame_kind(generated, context.get("base_url"))
         if not self.frame.needs_check(kind):
             return
         template = env.get_template(str(page.meta.get("template", "main.html")))
