@@ -76,8 +76,8 @@ def write_page(project: Path, rel: str, meta: dict[str, object] | None, body: st
     return path
 
 
-def build(project: Path, *args: str, check: bool = True) -> Site:
-    result = run_mkdocs(project, *args)
+def build(project: Path, *args: str, check: bool = True, env: dict[str, str] | None = None) -> Site:
+    result = run_mkdocs(project, *args, env=env)
     if check:
         assert result.returncode == 0, result.stderr[-4000:]
     assert "Traceback" not in result.stderr, result.stderr[-4000:]
