@@ -6,7 +6,7 @@ PIP := $(PY) -m pip
 export NO_MKDOCS_2_WARNING := 1
 DEMO_ADDR ?= 127.0.0.1:8000
 
-.PHONY: demo demo-build test lint typecheck bench clean venv system-deps gallery
+.PHONY: demo demo-build test lint typecheck bench clean venv system-deps gallery goldens
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -39,6 +39,13 @@ typecheck: venv
 
 test: venv system-deps lint typecheck
 	$(PY) -m pytest
+
+# Regenerate tests/goldens/, the output of every fixture site that tests/build/test_goldens.py
+# compares byte for byte: each site is built twice and nothing is written unless both builds
+# agree. A change that means to change output runs `make goldens` and the diff is reviewed.
+# One site: `$(PY) tests/build/goldens.py interop/blog`.
+goldens: venv
+	$(PY) tests/build/goldens.py
 
 bench: venv
 	$(PY) bench/run.py
