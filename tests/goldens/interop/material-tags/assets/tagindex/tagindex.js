@@ -1,0 +1,444 @@
+/* mkdocs-tagindex: the audience switch and the card filters of tag pages.
+ *
+ * The pages are complete without this script: every card shows with its static number and the
+ * full count, and the toolbars carry the `hidden` attribute. The script
+ *   - shows the toolbars ([data-tagindex-toolbar]) and keeps aria-pressed of their buttons right;
+ *   - on a tag page, shows only the cards whose data-tagindex-facets match every chosen facet
+ *     (AND across facets; a card with no audience is for every audience), numbers the shown
+ *     cards 01, 02, … and rewrites the count line (aria-live) from the labels;
+ *   - on the all-tags page, shows each tag's count for the chosen audience from
+ *     data-tagindex-counts, hides tags with none and counts the tags left in the header;
+ *   - remembers the audience in localStorage ("tagindex.audience") and writes every choice to
+ *     the URL (?audience=students&type=paper) with history.replaceState; a URL parameter wins
+ *     over the stored audience (and does not overwrite it; only a click does). Other facets
+ *     live in the URL only.
+ * It works with Material's instant navigation: init() runs on every document$ emission, is
+ * idempotent, and one delegated click listener on document serves every page.
+ *
+ * A tag split into pages (per_page) shows one page's cards. When a choice filters it, the
+ * script reads the language's tags.json (the root's data-tagindex-index) to know every card's
+ * facets and page, fetches the other pages that hold matching cards (same-origin HTML built
+ * with the site), moves those cards into this page's list ([data-tagindex-list]) and hides the
+ * pagination ([data-tagindex-pagination]) while the filter is on. These are the only requests
+ * it makes; if they fail, it filters the cards of this page. No framework.
+ * Public: window.tagindex.init().
+ */
+(function () {
+  "use strict";
+
+  // Loaded twice (a theme that also lists it in extra_javascript): one listener is enough.
+  if (window.tagindex && typeof window.tagindex.init === "function") {
+    window.tagindex.init();
+    return;
+  }
+
+  const STORAGE_KEY = "tagindex.audience";
+  const AUDIENCE = "audience";
+  // Every element the script touches is found by a data-tagindex-* attribute; classes are for
+  // styles only, so a restyled or rewritten template keeps working as long as it keeps these.
+  const ROOT = "[data-tagindex]"; // the page's root: "tag" or "index"
+  const GROUP = "[data-tagindex-facet]"; // one group of buttons: audience, type, member, category
+  const BUTTON = "[data-tagindex-value]"; // a button; its value ("" = All)
+  const TOOLBAR = "[data-tagindex-toolbar]"; // shown by the script, hidden without it
+  const CARD = "[data-tagindex-facets]"; // a card, with what the filters match
+  const CARD_NUMBER = "[data-tagindex-card-number]"; // the number shown on a card
+  const TOTAL = "[data-tagindex-total]"; // the count line under the heading
+  const ITEM = "[data-tagindex-counts]"; // an all-tags item, with its counts per audience
+  const ITEM_COUNT = "[data-tagindex-count]"; // the count shown on an item
+  const LIST = "[data-tagindex-list]"; // the list of cards of a tag page
+  const PAGINATION = "[data-tagindex-pagination]"; // page links of a tag split into pages
+  const INDEX_URL = "data-tagindex-index"; // on the root of a paginated tag: its tags.json
+
+  // tags.json per URL, and the cards of other pages per page URL: each fetched once.
+  const fetched = new Map();
+  // Cards brought in from the tag's other pages, per root.
+  const imported = new WeakMap();
+  // The render each root has asked for last: a slow fetch never undoes a newer choice.
+  const latest = new WeakMap();
+
+  // Text of the count lines and card numbers as the page was built, to restore on "All".
+  const originals = new WeakMap();
+  // Parsed data-tagindex-facets / data-tagindex-counts of each element.
+  const parsed = new WeakMap();
+
+  function parseJSON(text) {
+    if (typeof text !== "string" || text.trim() === "") return null;
+    try {
+      const value = JSON.parse(text);
+      return value && typeof value === "object" ? value : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function dataOf(el, attribute) {
+    if (!parsed.has(el)) parsed.set(el, parseJSON(el.getAttribute(attribute)) || {});
+    return parsed.get(el);
+  }
+
+  function remember(el) {
+    if (!originals.has(el)) originals.set(el, el.textContent);
+    return originals.get(el);
+  }
+
+  function setText(el, text) {
+    // Only a real change: a live region re-announces every write.
+    if (el.textContent !== text) el.textContent = text;
+  }
+
+  // -- storage and URL ---------------------------------------------------------------------------
+
+  function storedAudience() {
+    try {
+      return window.localStorage.getItem(STORAGE_KEY);
+    } catch (error) {
+      return null; // storage disabled
+    }
+  }
+
+  function storeAudience(value) {
+    try {
+      if (value) window.localStorage.setItem(STORAGE_KEY, value);
+      else window.localStorage.removeItem(STORAGE_KEY);
+    } catch (error) {
+      /* storage disabled or full: the choice lasts for this page */
+    }
+  }
+
+  function writeURL(facet, value) {
+    try {
+      const url = new URL(window.location.href);
+      if (value) url.searchParams.set(facet, value);
+      else url.searchParams.delete(facet);
+      const next = url.pathname + url.search + url.hash;
+      const here = window.location.pathname + window.location.search + window.location.hash;
+      // Keep history.state: Material's instant navigation keeps the scroll offset there.
+      if (next !== here) window.history.replaceState(window.history.state, "", next);
+    } catch (error) {
+      /* an opaque origin or a sandbox: the filter still works */
+    }
+  }
+
+  // -- labels ------------------------------------------------------------------------------------
+
+  /** {lang, articles: {one, other, …}, tags: {…}} from the page's data-tagindex-labels
+   *  attribute (an attribute, not a JSON <script>: Material's instant navigation re-runs every
+   *  inline script of the new content, and JSON is not JavaScript).
+   */
+  function labelsOf(root) {
+    const holder = root.hasAttribute("data-tagindex-labels")
+      ? root
+      : root.querySelector("[data-tagindex-labels]");
+    return (holder && parseJSON(holder.getAttribute("data-tagindex-labels"))) || {};
+  }
+
+  function pluralForm(lang, n) {
+    try {
+      return new Intl.PluralRules(lang || document.documentElement.lang || undefined).select(n);
+    } catch (error) {
+      return "other";
+    }
+  }
+
+  function label(labels, key, n) {
+    const forms = labels[key];
+    if (!forms || typeof forms !== "object") return String(n);
+    let template = forms[pluralForm(labels.lang, n)];
+    if (typeof template !== "string") template = forms.other;
+    if (typeof template !== "string") return String(n);
+    return template.split("{count}").join(String(n));
+  }
+
+  // -- state -------------------------------------------------------------------------------------
+
+  function groupsOf(root) {
+    return Array.from(root.querySelectorAll(GROUP));
+  }
+
+  function buttonsOf(group) {
+    return Array.from(group.querySelectorAll(BUTTON));
+  }
+
+  function valueOf(button) {
+    return button.getAttribute("data-tagindex-value") || "";
+  }
+
+  function facetOf(group) {
+    return group.getAttribute("data-tagindex-facet") || "";
+  }
+
+  /** The choice of each facet on the page: URL first, then (audience only) localStorage. */
+  function initialState(root) {
+    const params = new URLSearchParams(window.location.search);
+    const state = {};
+    for (const group of groupsOf(root)) {
+      const facet = facetOf(group);
+      const values = buttonsOf(group).map(valueOf);
+      let value = "";
+      if (params.has(facet) && values.includes(params.get(facet))) {
+        value = params.get(facet);
+      } else if (facet === AUDIENCE) {
+        const stored = storedAudience();
+        if (stored !== null && values.includes(stored)) value = stored;
+      }
+      state[facet] = value;
+    }
+    return state;
+  }
+
+  /** The choice of each facet as the buttons show it. */
+  function currentState(root) {
+    const state = {};
+    for (const group of groupsOf(root)) {
+      const pressed = buttonsOf(group).find((b) => b.getAttribute("aria-pressed") === "true");
+      state[facetOf(group)] = pressed ? valueOf(pressed) : "";
+    }
+    return state;
+  }
+
+  // -- rendering ---------------------------------------------------------------------------------
+
+  function matches(facets, facet, value) {
+    const list = Array.isArray(facets[facet]) ? facets[facet].map(String) : [];
+    // An article that names no audience is for everyone.
+    if (facet === AUDIENCE && list.length === 0) return true;
+    return list.includes(value);
+  }
+
+  // -- a tag split into pages -----------------------------------------------------------------
+
+  function once(url, load) {
+    if (!fetched.has(url)) {
+      fetched.set(
+        url,
+        load(url).catch(() => {
+          fetched.delete(url); // try again on the next choice
+          return null;
+        })
+      );
+    }
+    return fetched.get(url);
+  }
+
+  function getJSON(url) {
+    return fetch(url, { credentials: "same-origin" }).then((response) => {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.json();
+    });
+  }
+
+  function getCards(url) {
+    return fetch(url, { credentials: "same-origin" })
+      .then((response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.text();
+      })
+      .then((html) => {
+        const page = new DOMParser().parseFromString(html, "text/html");
+        const cards = new Map();
+        for (const card of page.querySelectorAll(`${LIST} ${CARD}`)) {
+          // Links are relative to the page they come from: make them absolute here.
+          for (const el of card.querySelectorAll("[href], [src]")) {
+            for (const attribute of ["href", "src"]) {
+              const value = el.getAttribute(attribute);
+              if (value !== null) el.setAttribute(attribute, new URL(value, url).href);
+            }
+          }
+          cards.set(card.getAttribute("data-tagindex-number"), card);
+        }
+        return cards;
+      });
+  }
+
+  /** Bring the cards of the tag's other pages that match `state` into this page's list, in
+   *  card order; resolves when they are there (or could not be fetched). */
+  function expand(root, state) {
+    const source = root.getAttribute(INDEX_URL);
+    const list = root.querySelector(LIST);
+    if (!source || !list) return Promise.resolve();
+    const jsonURL = new URL(source, window.location.href).href;
+    return once(jsonURL, getJSON).then((data) => {
+      const slug = root.getAttribute("data-tagindex-tag");
+      const tag = data && Array.isArray(data.tags) ? data.tags.find((t) => t.slug === slug) : null;
+      if (!tag || !Array.isArray(tag.cards) || !Array.isArray(tag.pages)) return;
+      const here = new Set(
+        Array.from(list.querySelectorAll(CARD)).map((c) => c.getAttribute("data-tagindex-number"))
+      );
+      const active = Object.keys(state).filter((facet) => state[facet] !== "");
+      const wanted = tag.cards.filter(
+        (card) =>
+          !here.has(card.number) &&
+          active.every((facet) => matches(card.facets || {}, facet, state[facet]))
+      );
+      const pages = Array.from(new Set(wanted.map((card) => card.page)));
+      return Promise.all(
+        pages.map((n) => {
+          const rel = tag.pages[n - 1];
+          return rel ? once(new URL(rel, jsonURL).href, getCards) : Promise.resolve(null);
+        })
+      ).then((found) => {
+        const moved = imported.get(root) || new Set();
+        const have = new Set(
+          Array.from(moved).map((c) => c.getAttribute("data-tagindex-number"))
+        );
+        for (const cards of found) {
+          if (!cards) continue;
+          for (const [number, card] of cards) {
+            if (here.has(number) || have.has(number)) continue;
+            const copy = document.importNode(card, true);
+            copy.hidden = true;
+            moved.add(copy);
+            have.add(number);
+          }
+        }
+        imported.set(root, moved);
+        // every card of the tag, this page's and the others', in card order
+        const all = Array.from(list.querySelectorAll(CARD)).concat(
+          Array.from(moved).filter((c) => !c.isConnected)
+        );
+        // numbers are zero-padded to one width per tag: text order is card order
+        const number = (card) => card.getAttribute("data-tagindex-number") || "";
+        all.sort((a, b) => (number(a) < number(b) ? -1 : number(a) > number(b) ? 1 : 0));
+        for (const card of all) list.appendChild(card);
+      });
+    });
+  }
+
+  function paginated(root) {
+    return root.hasAttribute(INDEX_URL) && root.querySelector(PAGINATION) !== null;
+  }
+
+  function renderCards(root, state, labels) {
+    const moved = imported.get(root) || new Set();
+    const active = Object.keys(state).filter((facet) => state[facet] !== "");
+    // On a tag split into pages, cards of other pages show only while a filter is on.
+    const cards = Array.from(root.querySelectorAll(CARD)).filter(
+      (card) => active.length > 0 || !moved.has(card)
+    );
+    for (const card of moved) if (active.length === 0 && !card.hidden) card.hidden = true;
+    const pagination = root.querySelector(PAGINATION);
+    if (pagination && paginated(root)) pagination.hidden = active.length > 0;
+    if (cards.length === 0) return;
+    const shown = [];
+    for (const card of cards) {
+      const facets = dataOf(card, "data-tagindex-facets");
+      const visible = active.every((facet) => matches(facets, facet, state[facet]));
+      if (card.hidden === visible) card.hidden = !visible;
+      if (visible) shown.push(card);
+      const number = card.querySelector(CARD_NUMBER);
+      if (number) setText(number, remember(number));
+    }
+    if (active.length > 0) {
+      const width = Math.max(2, String(shown.length).length);
+      shown.forEach((card, i) => {
+        const number = card.querySelector(CARD_NUMBER);
+        if (number) setText(number, String(i + 1).padStart(width, "0"));
+      });
+    }
+    const count = root.querySelector(TOTAL);
+    if (count) {
+      const built = remember(count);
+      setText(count, active.length > 0 ? label(labels, "articles", shown.length) : built);
+    }
+  }
+
+  function renderIndex(root, audience, labels) {
+    const items = Array.from(root.querySelectorAll(ITEM));
+    if (items.length === 0) return;
+    let left = 0;
+    for (const item of items) {
+      const count = item.querySelector(ITEM_COUNT);
+      const built = count ? remember(count) : "";
+      const counts = dataOf(item, "data-tagindex-counts");
+      let n = null;
+      if (audience && counts) {
+        n = Number(counts[audience]);
+        if (!Number.isFinite(n) || n < 0) n = 0;
+      }
+      const visible = n === null || n > 0;
+      if (item.hidden === visible) item.hidden = !visible;
+      if (visible) left += 1;
+      if (count) setText(count, n === null ? built : label(labels, "articles", n));
+    }
+    const header = root.querySelector(TOTAL);
+    if (header) {
+      const built = remember(header);
+      // The audience's article total is not on the page: the filtered line counts tags only.
+      setText(header, audience ? label(labels, "tags", left) : built);
+    }
+  }
+
+  function render(root, state) {
+    for (const group of groupsOf(root)) {
+      const chosen = state[facetOf(group)] || "";
+      for (const button of buttonsOf(group)) {
+        const pressed = valueOf(button) === chosen ? "true" : "false";
+        if (button.getAttribute("aria-pressed") !== pressed) {
+          button.setAttribute("aria-pressed", pressed);
+        }
+      }
+    }
+    const labels = labelsOf(root);
+    renderCards(root, state, labels);
+    renderIndex(root, state[AUDIENCE] || "", labels);
+    const filtering = Object.keys(state).some((facet) => state[facet] !== "");
+    if (filtering && paginated(root)) {
+      const token = {};
+      latest.set(root, token);
+      root.setAttribute("aria-busy", "true");
+      expand(root, state)
+        .catch(() => null)
+        .then(() => {
+          if (latest.get(root) !== token) return; // a newer choice renders itself
+          root.removeAttribute("aria-busy");
+          renderCards(root, currentState(root), labels);
+        });
+    }
+  }
+
+  // -- wiring ------------------------------------------------------------------------------------
+
+  function init() {
+    for (const root of document.querySelectorAll(ROOT)) {
+      if (groupsOf(root).length === 0) continue;
+      for (const toolbar of root.querySelectorAll(TOOLBAR)) {
+        const usable = Array.from(toolbar.querySelectorAll(GROUP)).some(
+          (group) => buttonsOf(group).length > 1
+        );
+        if (usable) toolbar.hidden = false;
+      }
+      render(root, initialState(root));
+    }
+  }
+
+  function onClick(event) {
+    if (!(event.target instanceof Element)) return;
+    const button = event.target.closest(BUTTON);
+    const group = button && button.closest(GROUP);
+    const root = group && group.closest(ROOT);
+    if (!root || button.disabled) return;
+    const facet = facetOf(group);
+    const value = valueOf(button);
+    const state = currentState(root);
+    state[facet] = value;
+    render(root, state);
+    if (facet === AUDIENCE) storeAudience(value);
+    writeURL(facet, value);
+  }
+
+  document.addEventListener("click", onClick);
+  // Back/forward from the bfcache: the stored audience may have changed on another page.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) init();
+  });
+
+  window.tagindex = { init: init };
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(() => init());
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init, { once: true });
+  } else {
+    init();
+  }
+})();
