@@ -24,7 +24,8 @@ sys.path.insert(0, str(HERE))
 
 from sitegen import make_tags, pick_tags  # noqa: E402
 
-from mkdocs_tagindex import collect, model  # noqa: E402
+from mkdocs_tagindex.core import model  # noqa: E402
+from mkdocs_tagindex.core.slugs import tag_key  # noqa: E402
 
 
 def articles(n: int, seed: int = 0) -> list[model.Article]:
@@ -40,7 +41,7 @@ def articles(n: int, seed: int = 0) -> list[model.Article]:
                 src_uri=f"articles/a{i:05d}.md",
                 url=f"articles/a{i:05d}/",
                 title=f"Article {i}",
-                tags=tuple(dict.fromkeys(collect.tag_key(t) for t in names)),
+                tags=tuple(dict.fromkeys(tag_key(t) for t in names)),
                 date=start + dt.timedelta(days=rng.randrange(900)),
             )
         )

@@ -35,7 +35,7 @@ import bench_related  # noqa: E402
 import bench_tagsfile  # noqa: E402
 from scale import build_once  # noqa: E402
 
-from mkdocs_tagindex import readtime  # noqa: E402
+from mkdocs_tagindex.core import readtime  # noqa: E402
 
 ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*?)</article>', re.S)
 

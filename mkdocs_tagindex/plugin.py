@@ -1,35 +1,14 @@
-"""MkDocs events → the run and build states (`state.py`). Nothing here parses text or builds HTML.
+"""MkDocs events → the host's run state, build state and page stage (`host/`), which translate
+between MkDocs and the engine (`core/`). Nothing here parses text or builds HTML.
 
-When things happen (MkDocs 1.6, `mkdocs/commands/build.py`), and why this plugin acts there:
-
-1. `on_config` (every build). A `mkdocs build` is one *run*; static-i18n starts its other
-   language builds from inside its `on_post_build`, on this same instance, so a run is counted
-   from the first `on_config` to the `on_post_build` that closes it (`depth`). A new `Run` is
-   made at the start of a run, a new `Build` for every build.
-2. `on_files`, priority 100: early, so that plugins which take a snapshot of the files in their
-   own `on_files` (mkdocs-redirects) see the generated pages. Once per run, the first pass reads
-   every language's front matter to predict which tag pages exist. Without static-i18n the
-   pages are generated here.
-   `on_files`, priority -110: static-i18n (-100) has narrowed the files to one language and
-   would drop files outside `docs_dir`; with it, this language's pages are generated here.
-3. MkDocs builds the nav from the files (a generated page the author lists gets the nav's
-   title), then `on_nav`; our handler runs last (-110), after awesome-nav and static-i18n.
-4. MkDocs reads every page of `files.documentation_pages()` *as it is then*: `on_pre_page`,
-   `on_page_markdown` (Material's meta plugin, macros, hooks set `page.meta` here),
-   `on_page_content`. Ours runs last there (-100) and notes what the HTML says (heading, read
-   time, first paragraph); page meta is final by then.
-5. `on_env`: every page has been read. At 100 (before Material's tags plugin renders its
-   listings) the template loader is set up; at -100 every article is taken from its page's
-   final state (`page.meta`, `page.title`, `page.url`), and the generated pages are corrected
-   to match: pages for tags only final meta has are added and read with the same page events,
-   pages of tags that vanished are removed. MkDocs takes the list of pages to write after this.
-6. `on_page_context` (60, before Material's tags plugin, which keeps a `tags` value it finds):
-   each page gets its `tagindex` context; articles get their chips. At -110 (last: the
-   context is final) a sample of generated pages is rendered in full for the fast path's check.
-7. `on_post_page` (1000: first, MkDocs' own render before any plugin edits it): a sampled
-   generated page's render is held against its full render (`frame.py`).
-8. `on_post_build` (-110, after static-i18n's, which runs the other languages' builds): the
-   run ends when the outermost build's handler returns.
+When things happen (MkDocs 1.6, `mkdocs/commands/build.py`) and why this plugin acts there is
+in docs/architecture.md, "When things happen on MkDocs"; each handler's priority says why here.
+In short: `on_config` starts a run (static-i18n builds every language inside the first one's
+`on_post_build`, so a run counts `depth`); the first `on_files` starts the engine's run with a
+first pass over every page's front matter and each build generates its predicted pages;
+`on_page_content` notes what each article's HTML says; `on_env` takes every article from its
+page's final state and makes the language's `Edition`; `on_page_context` hands the templates
+their `tagindex`; `on_post_page` checks the fast path's sample; `on_post_build` ends the run.
 """
 
 from __future__ import annotations
@@ -46,9 +25,13 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-from . import i18n, theme
-from .config import TagIndexConfig
-from .state import Build, Memory, Run
+from .core import theme
+from .core.options import TagIndexConfig
+from .core.run import TagIndexError
+from .host import i18n
+from .host.build import BuildState
+from .host.contexts import PageStage
+from .host.run import Memory, RunState
 
 if TYPE_CHECKING:  # only `mkdocs serve` loads the server (2 MB): a build never imports it
     from mkdocs.livereload import LiveReloadServer
@@ -61,16 +44,17 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         self.memory = Memory()
         self.serving = False
         self.depth = 0
-        self._run: Run | None = None
-        self._build: Build | None = None
+        self._run: RunState | None = None
+        self._build: BuildState | None = None
+        self._stage: PageStage | None = None
 
     @property
-    def run(self) -> Run:
+    def run(self) -> RunState:
         assert self._run is not None, "on_config starts every run"
         return self._run
 
     @property
-    def build(self) -> Build:
+    def build(self) -> BuildState:
         assert self._build is not None, "on_files starts every build"
         return self._build
 
@@ -95,9 +79,9 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
                 "one instance per site. Remove the others or give them 'enabled: false'."
             )
         if self.depth == 0:
-            self._run = Run(self.config, serving=self.serving)
+            self._run = RunState(self.config, serving=self.serving)
         self.depth += 1
-        self._build = None
+        self._build = self._stage = None
         # After the site's own custom_dir, before the theme: authors override by file name.
         ours = theme.theme_overrides_dir()
         dirs = config.theme.dirs
@@ -112,7 +96,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         assets = config.theme[theme.THEME_KEY] = theme.assets_for(config.theme.name)
         if not assets.supported:
             name = config.theme.name or f"custom_dir {config.theme.custom_dir}"
-            self.run.info(
+            self.run.messages.info(
                 f"theme '{name}' is not one the plugin is styled for (material, "
                 f"{', '.join(theme.BASIC_THEMES)}); tag pages use the basic stylesheet"
             )
@@ -131,9 +115,9 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
     def _on_files_early(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if not self.config.enabled:
             return files
-        if self.run.languages is None:
-            self.run.first_pass(files, config)
-        self._build = Build(self.run, self.memory, config)
+        if not self.run.started:
+            self.run.start(files, config)
+        self._build = BuildState(self.run, self.memory, config)
         if not i18n.active(config):
             self.build.add_pages(files, config)
         return files
@@ -186,8 +170,14 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
     def _on_env_model(
         self, env: Environment, *, config: MkDocsConfig, files: Files
     ) -> Environment | None:
-        if self.config.enabled:
-            self.build.finalize(config, files, env)
+        if not self.config.enabled:
+            return env
+        try:
+            edition = self.build.finalize(config, files)
+        except TagIndexError as error:
+            raise PluginError(str(error)) from None
+        self._stage = PageStage(self.build, edition, env)
+        self._stage.fill_listings(config, files)
         return env
 
     on_env = CombinedEvent(_on_env_loader, _on_env_model)
@@ -196,24 +186,24 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
     def _on_page_context(
         self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Any
     ) -> TemplateContext | None:
-        if self.config.enabled:
-            self.build.page_context(context, page, config)
+        if self.config.enabled and self._stage is not None:
+            self._stage.page_context(context, page, config)
         return context
 
     @event_priority(-110)  # last: the context is what the page will be rendered with
     def _on_page_context_check(
         self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Any
     ) -> TemplateContext | None:
-        if self.config.enabled and self.build.env is not None:
-            self.build.check_frame(context, page, self.build.env)
+        if self.config.enabled and self._stage is not None:
+            self._stage.check_frame(context, page)
         return context
 
     on_page_context = CombinedEvent(_on_page_context, _on_page_context_check)
 
     @event_priority(1000)  # first: MkDocs' own render, before any plugin changes the HTML
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
-        if self.config.enabled and self._build is not None:
-            return self.build.checked_output(output, page)
+        if self.config.enabled and self._stage is not None:
+            return self._stage.checked_output(output, page)
         return output
 
     @event_priority(-110)  # after static-i18n's, inside which its other builds run
@@ -227,7 +217,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
 
     def _end_build(self) -> None:
         self.depth = max(0, self.depth - 1)
-        self._build = None
+        self._build = self._stage = None
         if self.depth == 0:
             self._run = None
 

@@ -16,7 +16,7 @@ import pytest
 from bs4 import BeautifulSoup
 from mkdocs.config import load_config
 
-from mkdocs_tagindex import i18n
+from mkdocs_tagindex.host import i18n
 
 from conftest import build, run_mkdocs, write_config, write_page
 

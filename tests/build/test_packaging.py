@@ -73,7 +73,11 @@ def test_fresh_venv_builds_a_site_outside_the_repo(wheel: Path, tmp_path: Path) 
     assert str(env_dir) in where.stdout
     # the label tables load from the installed wheel's data files
     tables = subprocess.run(
-        [str(python), "-c", "from mkdocs_tagindex import labels; print(*sorted(labels.LABELS))"],
+        [
+            str(python),
+            "-c",
+            "from mkdocs_tagindex.core import labels; print(*sorted(labels.LABELS))",
+        ],
         cwd=project,
         capture_output=True,
         text=True,

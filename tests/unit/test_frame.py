@@ -6,7 +6,8 @@ import datetime
 
 import jinja2
 
-from mkdocs_tagindex import frame, model
+from mkdocs_tagindex.core import model
+from mkdocs_tagindex.host import frame
 
 
 def env(

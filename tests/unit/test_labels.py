@@ -13,7 +13,8 @@ import babel
 import material
 import pytest
 
-from mkdocs_tagindex import labels as tables
+from mkdocs_tagindex.core import labels as tables
+from mkdocs_tagindex.core.values import pick
 
 MATERIAL_TEMPLATES = str(Path(material.__file__).parent / "templates")
 MATERIAL_LANGUAGES = Path(MATERIAL_TEMPLATES) / "partials" / "languages"
@@ -375,6 +376,6 @@ def test_a_custom_translation_names_its_language(tmp_path: Path) -> None:
 
 def test_pick_for_audience_labels() -> None:
     texts = {"en": "Students", "ja": "学生"}
-    assert tables.pick(texts, "ja_JP") == "学生"
-    assert tables.pick(texts, "fr") == "Students"
-    assert tables.pick({}, "fr") is None
+    assert pick(texts, "ja_JP") == "学生"
+    assert pick(texts, "fr") == "Students"
+    assert pick({}, "fr") is None

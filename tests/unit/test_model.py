@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import datetime
 
-from mkdocs_tagindex import model
+from mkdocs_tagindex.core import model
 
 
 def art(name: str, **kw: object) -> model.Article:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from mkdocs_tagindex import slugs
+from mkdocs_tagindex.core import slugs
 
 
 def slug(name: str) -> str:
-    return slugs.slugify(slugs.key(name))
+    return slugs.slugify(slugs.tag_key(name))
 
 
 @pytest.mark.parametrize(
@@ -47,7 +47,7 @@ def test_slugs_people_can_live_with(name: str, expected: str) -> None:
 
 
 def test_c_cpp_and_csharp_are_three_tags() -> None:
-    assert len({slugs.key(n) for n in ("C", "C++", "C#", "c", "ｃ")}) == 3
+    assert len({slugs.tag_key(n) for n in ("C", "C++", "C#", "c", "ｃ")}) == 3
 
 
 @pytest.mark.parametrize(
@@ -61,7 +61,7 @@ def test_c_cpp_and_csharp_are_three_tags() -> None:
 def test_names_that_differ_only_in_what_the_slug_drops_are_one_tag(
     spellings: tuple[str, ...],
 ) -> None:
-    assert len({slugs.key(n) for n in spellings}) == 1
+    assert len({slugs.tag_key(n) for n in spellings}) == 1
 
 
 @pytest.mark.parametrize(
@@ -69,14 +69,14 @@ def test_names_that_differ_only_in_what_the_slug_drops_are_one_tag(
     [("zw\u200bsp", "zwsp"), ("ab\u202ecd", "abcd"), ("soft\u00adhyphen", "softhyphen")],
 )
 def test_format_characters_are_removed_before_identity(sneaky: str, plain: str) -> None:
-    assert slugs.key(sneaky) == slugs.key(plain)
+    assert slugs.tag_key(sneaky) == slugs.tag_key(plain)
     assert slugs.strip_format(sneaky) == plain
 
 
 def test_the_emoji_joiner_is_kept() -> None:
     developer = "👩\u200d💻"
     assert slugs.strip_format(developer) == developer
-    assert slugs.key(developer) != slugs.key("👩💻")  # two different emoji, two tags
+    assert slugs.tag_key(developer) != slugs.tag_key("👩💻")  # two different emoji, two tags
 
 
 @pytest.mark.parametrize("name", ["..", ".", "/", "../../x", "%2F", "a\x00b", "\x07", "+++", "  "])
@@ -101,7 +101,7 @@ def test_long_tag_is_cut_to_a_file_system_safe_length() -> None:
 
 
 def test_assign_gives_every_key_its_own_slug_without_reports() -> None:
-    keys = [slugs.key(n) for n in ("c", "c++", "c#", "rust")]
+    keys = [slugs.tag_key(n) for n in ("c", "c++", "c#", "rust")]
     assigned = slugs.assign(keys)
     assert sorted(assigned.values()) == ["c", "c-plus-plus", "c-sharp", "rust"]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mkdocs_tagindex import theme
-from mkdocs_tagindex.model import Pagination
-from mkdocs_tagindex.pages import ArticleContext, PageContext
+from mkdocs_tagindex.core import theme
+from mkdocs_tagindex.core.contexts import ArticleContext, PageContext
+from mkdocs_tagindex.core.model import Pagination
 
 CSS = "assets/tagindex/tagindex.css"
 FILTERS = "assets/tagindex/tagindex-filters.css"

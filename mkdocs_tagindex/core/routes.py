@@ -8,9 +8,11 @@ that every path rule is written once.
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
+from urllib.parse import quote
 
 Kind = Literal["tag", "index"]
 
@@ -81,3 +83,22 @@ class Plan:
             number = route.number if route.number <= other.pages(tag) else 1
             return other.tag_src(tag, number)
         return other.index_src if other.has_index else None
+
+
+def url_of(src_uri: str, prefix: str = "", directory_urls: bool = True) -> str:
+    """Site-relative URL of the file at `src_uri` in the language whose folder is `prefix`, by
+    MkDocs' rules (`File.dest_uri`, `File.url`): `a/index.md` → `a/`, `a/b.md` → `a/b/`, other
+    files keep their path; percent-encoded."""
+    parent, filename = posixpath.split(src_uri)
+    stem, ext = posixpath.splitext(filename)
+    dest = src_uri
+    if ext == ".md":
+        if not directory_urls or stem in ("index", "README"):
+            dest = posixpath.join(parent, "index.html" if stem == "README" else stem + ".html")
+        else:
+            dest = posixpath.join(parent, stem, "index.html")
+    dest = prefix + dest
+    folder, name = posixpath.split(dest)
+    if directory_urls and name == "index.html":
+        dest = (folder or ".") + "/"
+    return quote(dest)

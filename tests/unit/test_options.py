@@ -15,15 +15,16 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from mkdocs_tagindex import labels as label_tables
-from mkdocs_tagindex import readtime
-from mkdocs_tagindex.config import (
+from mkdocs_tagindex.core import labels as label_tables
+from mkdocs_tagindex.core import readtime
+from mkdocs_tagindex.core.labels import CATEGORIES, LABELS, PLACEHOLDERS, PLURAL_KEYS, Labels
+from mkdocs_tagindex.core.options import (
     ReadTimeRates,
     language_problem,
     site_folder,
     template_problem,
 )
-from mkdocs_tagindex.labels import CATEGORIES, LABELS, PLACEHOLDERS, PLURAL_KEYS, Labels
+from mkdocs_tagindex.core.values import pick
 from mkdocs_tagindex.plugin import TagIndexPlugin
 
 
@@ -382,8 +383,8 @@ def test_audiences_load_as_id_to_label_per_language() -> None:
         "pros": {"*": "Pros"},
         "all-ages": {},
     }
-    assert label_tables.pick(config.audiences["students"], "ja") == "学生向け"
-    assert label_tables.pick(config.audiences["pros"], "ja") == "Pros"
+    assert pick(config.audiences["students"], "ja") == "学生向け"
+    assert pick(config.audiences["pros"], "ja") == "Pros"
 
 
 def test_rates_load_as_a_typed_table_that_rates_for_reads() -> None:

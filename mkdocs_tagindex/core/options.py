@@ -21,10 +21,8 @@ Like MkDocs, the first error stops the load; warnings are all reported.
 from __future__ import annotations
 
 import difflib
-import functools
 import posixpath
 import re
-import reprlib
 import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import fields
@@ -41,14 +39,9 @@ from mkdocs.config.base import (
 
 from . import readtime
 from .labels import CATEGORIES, PLACEHOLDERS
-
-_REPR = reprlib.Repr()
-_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 2, 4, 4, 60, 60
-
-
-def _shown(value: object) -> str:
-    """Type and bounded repr, for messages (`list ['x']`): YAML aliases can make values huge."""
-    return "null" if value is None else f"{type(value).__name__} {_REPR.repr(value)}"
+from .optiontypes import Count, KeyName, LanguageCode, Positive, language_key, language_problem
+from .slugs import tag_key
+from .values import shown
 
 
 def _sub(*path: object) -> str:
@@ -63,87 +56,8 @@ def _close(word: str, choices: list[str]) -> str:
 
 # -- language codes -------------------------------------------------------------------------------
 
-_LANGUAGE = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
-
-
-@functools.cache
-def _cldr_languages() -> frozenset[str]:
-    """Primary language subtags CLDR has data for (Babel comes with Material)."""
-    from babel import localedata
-
-    return frozenset(code.split("_")[0].lower() for code in localedata.locale_identifiers())
-
-
-def language_problem(code: object) -> str | None:
-    """Why `code` is not a language code (`en`, `ja`, `pt-BR`, `zh_Hant`), or None if it is.
-
-    `english` or `jp` would match no build language and be silently unused."""
-    if not isinstance(code, str):
-        return f"a language code must be text, got {_shown(code)}"
-    return _code_problem(code)
-
-
-@functools.lru_cache(maxsize=4096)  # a tags file repeats the same few codes on every entry
-def _code_problem(code: str) -> str | None:
-    primary = re.split(r"[-_]", code, maxsplit=1)[0].lower()
-    if not _LANGUAGE.fullmatch(code) or primary not in _cldr_languages():
-        return f"'{code}' is not a language code (such as en, ja, pt-BR, zh-Hant)"
-    return None
-
-
-def _language_key(code: str) -> str:
-    """One spelling per language, to catch the same language given twice (`ja`, `JA`)."""
-    return code.lower().replace("_", "-")
-
-
-class LanguageCode(BaseConfigOption[str | None]):
-    """An optional language code, checked against CLDR's languages."""
-
-    def run_validation(self, value: object) -> str | None:
-        if value is None:
-            return None
-        problem = language_problem(value)
-        if problem:
-            raise ValidationError(problem)
-        assert isinstance(value, str)
-        return value
-
 
 # -- numbers and names ----------------------------------------------------------------------------
-
-
-class Count(BaseConfigOption[int]):
-    """A whole number ≥ 0. `true` is not 1: YAML booleans are a mistake here, not a number."""
-
-    def __init__(self, default: int) -> None:
-        super().__init__()
-        self.default = default
-
-    def run_validation(self, value: object) -> int:
-        if value is None:
-            return int(self.default)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValidationError(f"expected a whole number, 0 or more, got {_shown(value)}")
-        if value < 0:
-            raise ValidationError(f"expected a whole number, 0 or more, got {value}")
-        return value
-
-
-class KeyName(BaseConfigOption[str]):
-    """A front-matter key name: non-empty text."""
-
-    def __init__(self, default: str) -> None:
-        super().__init__()
-        self.default = default
-
-    def run_validation(self, value: object) -> str:
-        if value is None:
-            return str(self.default)
-        if not isinstance(value, str):
-            raise ValidationError(f"expected a front-matter key name, got {_shown(value)}")
-        if not value.strip():
-            raise ValidationError("a front-matter key name must not be empty")
-        return value
 
 
 class Filters(c.ListOfItems[str]):
@@ -223,7 +137,7 @@ class SiteFolder(BaseConfigOption[str]):
         if value is None:
             value = self.default
         if not isinstance(value, str):
-            raise ValidationError(f"expected a folder path, got {_shown(value)}")
+            raise ValidationError(f"expected a folder path, got {shown(value)}")
         try:
             return site_folder(value)
         except ValueError as exc:
@@ -242,7 +156,7 @@ def template_problem(key: str, text: object) -> str | None:
     conversion (configuration must not reach Python objects or size the output), no braces
     that are not a placeholder (the page script reads the same templates)."""
     if not isinstance(text, str):
-        return f"expected text, got {_shown(text)}"
+        return f"expected text, got {shown(text)}"
     allowed = PLACEHOLDERS[key].placeholders
     supported = (
         f"'{key}' supports " + ", ".join(f"{{{name}}}" for name in allowed)
@@ -281,7 +195,7 @@ def _label(key: str, value: object, path: list[object]) -> Any:
             if spec.shape == "plural"
             else "a mapping of article type to its text, such as {paper: RESEARCH}"
         )
-        raise ValidationError(f"{_sub(*path)}expected {what}, got {_shown(value)}")
+        raise ValidationError(f"{_sub(*path)}expected {what}, got {shown(value)}")
     out: dict[str, str] = {}
     for name, text in value.items():
         where = [*path, name]
@@ -323,7 +237,7 @@ class LabelTables(BaseConfigOption[dict[str, dict[str, Any]]]):
             return {}
         if not isinstance(value, dict):
             raise ValidationError(
-                f"expected a mapping of language code to labels, got {_shown(value)}"
+                f"expected a mapping of language code to labels, got {shown(value)}"
             )
         out: dict[str, dict[str, Any]] = {}
         seen: dict[str, str] = {}
@@ -331,17 +245,17 @@ class LabelTables(BaseConfigOption[dict[str, dict[str, Any]]]):
             problem = language_problem(lang)
             if problem:
                 raise ValidationError(f"{_sub(lang)}{problem}")
-            if _language_key(lang) in seen:
+            if language_key(lang) in seen:
                 raise ValidationError(
-                    f"{_sub(lang)}the same language as '{seen[_language_key(lang)]}'"
+                    f"{_sub(lang)}the same language as '{seen[language_key(lang)]}'"
                 )
-            seen[_language_key(lang)] = lang
+            seen[language_key(lang)] = lang
             if table is None:
                 out[lang] = {}
                 continue
             if not isinstance(table, dict):
                 raise ValidationError(
-                    f"{_sub(lang)}expected a mapping of label key to text, got {_shown(table)}"
+                    f"{_sub(lang)}expected a mapping of label key to text, got {shown(table)}"
                 )
             checked: dict[str, Any] = {}
             for key, label in table.items():
@@ -368,20 +282,18 @@ class Audiences(BaseConfigOption[dict[str, dict[str, str]]]):
         self.default = {}
 
     def run_validation(self, value: object) -> dict[str, dict[str, str]]:
-        from .collect import tag_key  # collect imports this module
-
         if value is None:
             return {}
         if not isinstance(value, dict):
             raise ValidationError(
-                f"expected a mapping of audience id to its label, got {_shown(value)}"
+                f"expected a mapping of audience id to its label, got {shown(value)}"
             )
         out: dict[str, dict[str, str]] = {}
         seen: dict[str, str] = {}
         for audience, label in value.items():
             if not isinstance(audience, str) or not audience.strip():
                 raise ValidationError(
-                    f"{_sub(audience)}an audience id must be non-empty text, got {_shown(audience)}"
+                    f"{_sub(audience)}an audience id must be non-empty text, got {shown(audience)}"
                 )
             key = tag_key(audience)
             if key in seen:
@@ -402,14 +314,14 @@ class Audiences(BaseConfigOption[dict[str, dict[str, str]]]):
                         raise ValidationError(f"{_sub(audience, lang)}{problem}")
                     if not isinstance(text, str):
                         raise ValidationError(
-                            f"{_sub(audience, lang)}expected text, got {_shown(text)}"
+                            f"{_sub(audience, lang)}expected text, got {shown(text)}"
                         )
                     texts[lang] = text
                 out[audience] = texts
             else:
                 raise ValidationError(
                     f"{_sub(audience)}expected text or a mapping of language code to text, "
-                    f"got {_shown(label)}"
+                    f"got {shown(label)}"
                 )
         return out
 
@@ -458,7 +370,7 @@ class RatesOption(BaseConfigOption[ReadTimeRates]):
             return value
         if not isinstance(value, dict):
             raise ValidationError(
-                f"expected a mapping of language code (or 'default') to rates, got {_shown(value)}"
+                f"expected a mapping of language code (or 'default') to rates, got {shown(value)}"
             )
         sections: dict[str, dict[str, float | None]] = {}
         written: dict[str, str] = {}
@@ -466,7 +378,7 @@ class RatesOption(BaseConfigOption[ReadTimeRates]):
             problem = None if lang == "default" else language_problem(lang)
             if problem:
                 raise ValidationError(f"{_sub(lang)}{problem} or 'default'")
-            key = _language_key(lang)
+            key = language_key(lang)
             if key in sections:
                 raise ValidationError(f"{_sub(lang)}the same language as '{written[key]}'")
             written[key] = lang
@@ -474,7 +386,7 @@ class RatesOption(BaseConfigOption[ReadTimeRates]):
                 section = {}
             if not isinstance(section, dict):
                 raise ValidationError(
-                    f"{_sub(lang)}expected a mapping of rate name to number, got {_shown(section)}"
+                    f"{_sub(lang)}expected a mapping of rate name to number, got {shown(section)}"
                 )
             for name, rate in section.items():
                 if name not in RATE_NAMES:
@@ -548,16 +460,6 @@ class ReadTimeConfig(Config):
     the key `default` applies to languages without an entry. Loaded as a `ReadTimeRates`."""
     on_article = c.Type(bool, default=True)
     """Show the read time and the member badge in the header of article pages."""
-
-
-class Positive(Count):
-    """A whole number ≥ 1."""
-
-    def run_validation(self, value: object) -> int:
-        number = super().run_validation(value)
-        if number < 1:
-            raise ValidationError(f"expected a whole number, 1 or more, got {number}")
-        return number
 
 
 class RelatedConfig(Config):

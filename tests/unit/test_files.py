@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from mkdocs.utils import meta as mkdocs_meta
 
-from mkdocs_tagindex import pages
+from mkdocs_tagindex.host import files as pages
 
 METAS = [
     {

@@ -198,15 +198,6 @@ def plural_categories(lang: str) -> tuple[str, ...]:
     return tuple(c for c in CATEGORIES if c in tags or c == "other")
 
 
-def pick(texts: Mapping[str, Any], lang: str) -> str | None:
-    """The text for `lang` from a per-language mapping: exact, base language, `*`, English."""
-    base = lang.replace("-", "_").split("_")[0]
-    for key in (lang, base, "*", "en"):
-        if texts.get(key):
-            return str(texts[key])
-    return None
-
-
 # -- Material's translations -------------------------------------------------------------------
 
 

@@ -7,15 +7,14 @@ renames one of them.
 
 from __future__ import annotations
 
-import posixpath
-import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File
+
+from ..core.languages import Languages
 
 I18N_PLUGIN = "i18n"
 """Name of mkdocs-static-i18n's entry point under `plugins:`."""
@@ -34,9 +33,6 @@ _I18N_ATTRIBUTES = {
     "File.locale_alternate_of": "locale of the build the file belongs to",
 }
 """Every static-i18n attribute read or written here, and what it means (tested in tests/build)."""
-
-_RE_LOCALE = re.compile(r"(^[a-z]{2}(-[A-Za-z]{4})?(-[A-Z]{2})?$)|(^[a-z]{2}_[A-Z]{2}$)")
-"""static-i18n's own pattern for a locale in a file or folder name."""
 
 
 def _i18n_plugin(config: MkDocsConfig) -> BasePlugin[Any] | None:
@@ -62,54 +58,6 @@ def file_language(file: File) -> str | None:
     """Language of a file's text as static-i18n decided it (a fallback page keeps its own)."""
     locale = getattr(file, "locale", None)
     return str(locale) if locale else None
-
-
-@dataclass(frozen=True)
-class Languages:
-    """The languages of a site, as static-i18n will build them (one language without it)."""
-
-    current: str
-    default: str
-    build: tuple[str, ...]
-    structure: str = "none"
-    """`suffix`, `folder`, or `none` without static-i18n."""
-    fallback: bool = False
-
-    def prefix(self, lang: str) -> str:
-        """Folder of a language's pages under `site_dir`."""
-        return "" if lang == self.default else f"{lang}/"
-
-    def locale_of(self, src_uri: str) -> tuple[str | None, str]:
-        """Locale of a source file and its language-neutral path, by static-i18n's naming rules.
-
-        The locale is None for files in a language that is configured but not built.
-        """
-        if self.structure == "suffix":
-            stem, ext = posixpath.splitext(src_uri)
-            base, dot, suffix = stem.rpartition(".")
-            if dot and (suffix in self.build or _RE_LOCALE.match(suffix)):
-                return (suffix if suffix in self.build else None), base + ext
-        elif self.structure == "folder":
-            head, _, rest = src_uri.partition("/")
-            if rest and (head in self.build or _RE_LOCALE.match(head)):
-                return (head if head in self.build else None), rest
-        return self.default, src_uri
-
-    def select(self, src_uris: Iterable[str]) -> dict[str, list[str]]:
-        """The source files each language's build will publish (its own, then fallbacks)."""
-        own: dict[str, dict[str, str]] = {lang: {} for lang in self.build}
-        for src_uri in sorted(src_uris):
-            locale, norm = self.locale_of(src_uri)
-            if locale is not None and locale in own:
-                own[locale].setdefault(norm, src_uri)
-        chosen: dict[str, list[str]] = {}
-        for lang in self.build:
-            pages = dict(own[lang])
-            if self.fallback and lang != self.default:
-                for norm, src_uri in own[self.default].items():
-                    pages.setdefault(norm, src_uri)
-            chosen[lang] = sorted(pages.values())
-        return chosen
 
 
 def languages(config: MkDocsConfig) -> Languages:

@@ -5,8 +5,10 @@ from typing import Any
 
 import pytest
 
-from mkdocs_tagindex import collect
-from mkdocs_tagindex.config import FrontMatterKeys
+from mkdocs_tagindex.core import frontmatter as collect
+from mkdocs_tagindex.core.html import first_paragraph
+from mkdocs_tagindex.core.options import FrontMatterKeys
+from mkdocs_tagindex.core.slugs import tag_key
 
 
 def keys(**names: str) -> FrontMatterKeys:
@@ -168,16 +170,16 @@ def test_no_front_matter_is_silent() -> None:
 
 
 def test_tag_key_merges_case_and_width() -> None:
-    assert collect.tag_key("ABC") == collect.tag_key("abc") == collect.tag_key("ＡＢＣ")
-    assert collect.tag_key("Reward  Modeling") == collect.tag_key("reward-modeling")
+    assert tag_key("ABC") == tag_key("abc") == tag_key("ＡＢＣ")
+    assert tag_key("Reward  Modeling") == tag_key("reward-modeling")
 
 
 def test_first_paragraph_strips_markup_and_cuts_at_a_word() -> None:
     html = "<h1>T</h1><p>Hello <em>there</em> &amp; welcome to a long sentence here.</p><p>2</p>"
-    assert collect.first_paragraph(html, 0) == "Hello there & welcome to a long sentence here."
-    assert collect.first_paragraph(html, 22) == "Hello there & welcome…"
-    assert collect.first_paragraph(html, 20) == "Hello there &…"
-    assert collect.first_paragraph("<h1>only</h1>", 100) is None
+    assert first_paragraph(html, 0) == "Hello there & welcome to a long sentence here."
+    assert first_paragraph(html, 22) == "Hello there & welcome…"
+    assert first_paragraph(html, 20) == "Hello there &…"
+    assert first_paragraph("<h1>only</h1>", 100) is None
 
 
 def test_first_paragraph_skips_blocks_that_are_not_paragraphs() -> None:
@@ -191,8 +193,8 @@ def test_first_paragraph_skips_blocks_that_are_not_paragraphs() -> None:
         '<p><img alt="" src="x.png"></p>'
         "<p>Yes,\n  this   one.</p><p>Not this.</p>"
     )
-    assert collect.first_paragraph(html, 0) == "Yes, this one."
-    assert collect.first_paragraph("<div><p>only nested</p></div>", 0) is None
+    assert first_paragraph(html, 0) == "Yes, this one."
+    assert first_paragraph("<div><p>only nested</p></div>", 0) is None
 
 
 @pytest.mark.parametrize(

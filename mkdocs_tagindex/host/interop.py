@@ -10,12 +10,14 @@ from __future__ import annotations
 import datetime
 import sys
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
+
+from ..core.article import Post
+from ..core.values import one_date
 
 
 def _loaded(module: str, name: str) -> Any:
@@ -49,26 +51,6 @@ def _named(config: MkDocsConfig, *names: str) -> list[Any]:
 # -- Material's blog --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Post:
-    """What Material's blog knows of one of its posts."""
-
-    created: datetime.date | None
-    updated: datetime.date | None
-    categories: tuple[str, ...]
-    authors: tuple[str, ...]
-    read_time: int | None
-    draft: bool
-
-
-def _date(value: object) -> datetime.date | None:
-    if isinstance(value, datetime.datetime):
-        return value.date()
-    if isinstance(value, datetime.date):
-        return value
-    return None
-
-
 def blog_post(page: Page) -> Post | None:
     """A Material blog post's dates, categories, authors and read time; None for other pages.
 
@@ -88,8 +70,8 @@ def blog_post(page: Page) -> Post | None:
     )
     readtime = getattr(options, "readtime", None)
     return Post(
-        created=_date(dates.get("created") if isinstance(dates, dict) else None),
-        updated=_date(dates.get("updated") if isinstance(dates, dict) else None),
+        created=one_date(dates.get("created") if isinstance(dates, dict) else None),
+        updated=one_date(dates.get("updated") if isinstance(dates, dict) else None),
         categories=tuple(str(c) for c in getattr(options, "categories", None) or []),
         authors=tuple(a for a in authors if a),
         read_time=readtime if isinstance(readtime, int) and readtime > 0 else None,
@@ -132,11 +114,6 @@ def git_dates(page: Page) -> tuple[datetime.date | None, datetime.date | None]:
 
 
 # -- Material's tags plugin -----------------------------------------------------------------
-
-
-def material_tags(config: MkDocsConfig) -> bool:
-    """Whether Material's tags plugin is enabled (it then also renders chips' context)."""
-    return any(getattr(p.config, "enabled", True) for p in _material_tags_plugins(config))
 
 
 def tag_icons(config: MkDocsConfig) -> bool:

@@ -31,8 +31,9 @@ from typing import Any
 import yaml
 from mkdocs.config.base import BaseConfigOption, ValidationError
 
-from .collect import TagList, short, tag_key
-from .config import language_problem
+from .optiontypes import TagList, language_problem
+from .slugs import tag_key
+from .values import pick, short
 
 try:  # libyaml: a tags file of 100,000 entries loads in seconds instead of a minute
     _Loader: Any = yaml.CSafeLoader
@@ -115,11 +116,6 @@ class Aliases(TagList):
 ENTRY_KEYS = ("name", "description", "aliases", "hidden")
 
 
-def _pick(texts: Mapping[str, str], lang: str) -> str | None:
-    base = lang.replace("-", "_").split("_")[0]
-    return texts.get(lang) or texts.get(base) or texts.get("*")
-
-
 @dataclass(frozen=True)
 class TagCatalog:
     """Known tags: which names and aliases mean which tag, and how each language shows it."""
@@ -140,10 +136,10 @@ class TagCatalog:
         return (known, True) if known is not None else (key, False)
 
     def name(self, tag_id: str, lang: str) -> str | None:
-        return _pick(self.names.get(tag_id, {}), lang)
+        return pick(self.names.get(tag_id, {}), lang, last=("*",))
 
     def description(self, tag_id: str, lang: str) -> str | None:
-        return _pick(self.descriptions.get(tag_id, {}), lang)
+        return pick(self.descriptions.get(tag_id, {}), lang, last=("*",))
 
     @property
     def enabled(self) -> bool:
@@ -272,6 +268,10 @@ def load(path: str) -> tuple[TagCatalog, list[str]]:
     return catalog, problems
 
 
+Entry = tuple[str, str, dict[str, Any]]
+"""A tag's entry: the tag as written, its id, and its checked values."""
+
+
 def _load(path: str, raw: bytes) -> tuple[TagCatalog, list[str]]:
     data, error = _read(raw)
     if error is not None:
@@ -284,55 +284,7 @@ def _load(path: str, raw: bytes) -> tuple[TagCatalog, list[str]]:
             "it is ignored"
         ]
     problems: list[str] = []
-    options: dict[str, BaseConfigOption[Any]] = {
-        "name": LocalizedText(),
-        "description": LocalizedText(),
-        "aliases": Aliases(),
-        "hidden": HiddenFlag(),
-    }
-    entries: list[tuple[str, str, dict[str, Any]]] = []  # (as written, tag id, checked values)
-    owners: dict[str, str] = {}  # tag id → the entry as written, for the first entry of a tag
-    for raw_id, entry in data.items():  # file order: the first entry of a tag keeps it
-        written = _text(raw_id)
-        if not written:
-            problems.append(
-                f"{path}: entry {short(raw_id)}: a tag must be non-empty text, "
-                f"got {_kind(raw_id)}; the entry is ignored"
-            )
-            continue
-        tag_id = tag_key(written)
-        if tag_id in owners:
-            problems.append(
-                f"{path}: tag '{written}': the same tag as '{owners[tag_id]}' (tags that differ "
-                f"only in case or width are one tag); this entry is ignored, merge it into "
-                f"'{owners[tag_id]}'"
-            )
-            continue
-        owners[tag_id] = written
-        where = f"{path}: tag '{written}'"
-        values: dict[str, Any] = {}
-        if entry is not None and not isinstance(entry, dict):
-            problems.append(
-                f"{where}: expected a mapping with {', '.join(ENTRY_KEYS)}, got {_kind(entry)}; "
-                "the tag is known, with no names"
-            )
-            entry = {}
-        for key, value in (entry or {}).items():
-            option = options.get(key) if isinstance(key, str) else None
-            if option is None:
-                problems.append(
-                    f"{where}, key {short(key)}: not a key of a tag entry "
-                    f"({', '.join(ENTRY_KEYS)}); ignored"
-                )
-                continue
-            try:
-                values[key] = option.validate(value)
-            except ValidationError as exc:
-                problems.append(f"{where}, key '{key}': {exc}; ignored")
-            problems.extend(f"{where}, key '{key}': {warning}" for warning in option.warnings)
-            option.reset_warnings()
-        entries.append((written, tag_id, values))
-
+    entries, owners = _entries(path, data, problems)
     keys: dict[str, str] = {tag_id: tag_id for tag_id in owners}
     claimed: dict[str, str] = {}  # alias key → the entry as written that has it
     names: dict[str, dict[str, str]] = {}
@@ -366,3 +318,59 @@ def _load(path: str, raw: bytes) -> tuple[TagCatalog, list[str]]:
         keys=keys, names=names, descriptions=descriptions, hidden=hidden, order=order
     )
     return catalog, problems
+
+
+def _entries(
+    path: str, data: dict[Any, Any], problems: list[str]
+) -> tuple[list[Entry], dict[str, str]]:
+    """Every usable entry in file order (the first entry of a tag keeps it), and tag id → the
+    tag as its first entry writes it."""
+    options: dict[str, BaseConfigOption[Any]] = {
+        "name": LocalizedText(),
+        "description": LocalizedText(),
+        "aliases": Aliases(),
+        "hidden": HiddenFlag(),
+    }
+    entries: list[Entry] = []
+    owners: dict[str, str] = {}
+    for raw_id, entry in data.items():
+        written = _text(raw_id)
+        if not written:
+            problems.append(
+                f"{path}: entry {short(raw_id)}: a tag must be non-empty text, "
+                f"got {_kind(raw_id)}; the entry is ignored"
+            )
+            continue
+        tag_id = tag_key(written)
+        if tag_id in owners:
+            problems.append(
+                f"{path}: tag '{written}': the same tag as '{owners[tag_id]}' (tags that differ "
+                f"only in case or width are one tag); this entry is ignored, merge it into "
+                f"'{owners[tag_id]}'"
+            )
+            continue
+        owners[tag_id] = written
+        where = f"{path}: tag '{written}'"
+        if entry is not None and not isinstance(entry, dict):
+            problems.append(
+                f"{where}: expected a mapping with {', '.join(ENTRY_KEYS)}, got {_kind(entry)}; "
+                "the tag is known, with no names"
+            )
+            entry = {}
+        values: dict[str, Any] = {}
+        for key, value in (entry or {}).items():
+            option = options.get(key) if isinstance(key, str) else None
+            if option is None:
+                problems.append(
+                    f"{where}, key {short(key)}: not a key of a tag entry "
+                    f"({', '.join(ENTRY_KEYS)}); ignored"
+                )
+                continue
+            try:
+                values[key] = option.validate(value)
+            except ValidationError as exc:
+                problems.append(f"{where}, key '{key}': {exc}; ignored")
+            problems.extend(f"{where}, key '{key}': {warning}" for warning in option.warnings)
+            option.reset_warnings()
+        entries.append((written, tag_id, values))
+    return entries, owners

@@ -90,7 +90,7 @@ def _spelled(word: str) -> Callable[[re.Match[str]], str]:
     return spell
 
 
-def key(name: str) -> str:
+def tag_key(name: str) -> str:
     """The identity of a tag name, which is also its slug before rule 5 (see the module)."""
     text = strip_format(unicodedata.normalize("NFKC", name)).casefold().strip()
     text = text.lstrip("#")
@@ -134,15 +134,16 @@ def merges(spellings: Iterable[tuple[str, str]], shown_as: dict[str, str]) -> li
     ]
 
 
-def assign(tags: Iterable[str]) -> dict[str, str]:
-    """A distinct slug for every tag key (keys are distinct; only a hash clash of two cut keys
-    could meet, and then the later one in sorted order gets a second hash)."""
-    result: dict[str, str] = {}
-    taken: set[str] = set()
-    for tag in sorted(set(tags)):
+def assign(tags: Iterable[str], taken: dict[str, str] | None = None) -> dict[str, str]:
+    """A distinct slug for every tag key, added to `taken` (tag → slug) and returned. Keys are
+    distinct; only a hash clash of two cut keys could meet, and then the later one in sorted
+    order (or the one added later) gets a second hash."""
+    result = taken if taken is not None else {}
+    used = set(result.values())
+    for tag in sorted(set(tags) - result.keys()):
         slug = slugify(tag)
-        while slug in taken:  # practically never
+        while slug in used:  # practically never
             slug = f"{slug}-{digest(slug)}"
-        taken.add(slug)
+        used.add(slug)
         result[tag] = slug
     return result

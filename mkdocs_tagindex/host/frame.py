@@ -20,16 +20,13 @@ in full and not checked. `TAGINDEX_FAST_PATH=0` in the environment turns the fas
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from jinja2 import Environment, TemplateError, nodes
 
-from .model import Card
-
-NUMBER = "\ue000tagindex-card-number\ue000"
-"""Stands for a card's number in a kept card: private-use characters, which no escaping
-changes and no real text contains."""
+from ..core.contexts import NUMBER, PassThrough
+from ..core.model import Card
 
 SAMPLE = 2
 """Pages of each kind rendered both ways before the fast path is trusted. The first page of a
@@ -91,7 +88,7 @@ def verify_all() -> bool:
 
 
 @dataclass
-class Frame:
+class Frame(PassThrough):
     """The parts generated pages share, for one language build; templates call it."""
 
     enabled: bool = True
@@ -132,10 +129,6 @@ class Frame:
 
     def has_card(self, key: tuple[str, ...] | None) -> bool:
         return key is not None and key in self.cards
-
-    def blank(self, card: Card) -> Card:
-        """The card with its number left to fill in."""
-        return replace(card, number=NUMBER)
 
     def keep_card(self, key: tuple[str, ...] | None, html: str, card: Card) -> str:
         if key is not None and self.enabled:

@@ -28,11 +28,11 @@ partial that carries it."""
 
 def theme_overrides_dir() -> str:
     """Templates folder: inside the installed wheel, or at the root of a source checkout."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "theme_overrides", here.parent / "theme_overrides"):
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package / "theme_overrides", package.parent / "theme_overrides"):
         if (candidate / "tagindex").is_dir():
             return str(candidate)
-    raise FileNotFoundError(f"mkdocs-tagindex: templates not found next to {here}")
+    raise FileNotFoundError(f"mkdocs-tagindex: templates not found next to {package}")
 
 
 class PageFacts(Protocol):

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .collect import Article
+from .article import Article
 
 SortBy = Literal["date", "title", "read_time", "weight"]
 IndexSort = Literal["name", "count", "tags_file"]

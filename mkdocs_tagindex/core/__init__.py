@@ -1,0 +1,44 @@
+"""The engine: from options, site-level inputs and source pages to everything tagindex
+publishes. It knows nothing of MkDocs' build (no `mkdocs.plugins`, `mkdocs.structure`,
+`mkdocs.commands`, `mkdocs.livereload`); typed options use `mkdocs.config`, a library.
+
+A host calls, in this order (docs/architecture.md shows it as a diagram):
+
+1. `Run(options, languages, messages)` once per site build, then `run.first_pass(sources)`
+   with every page's (source path, text): which tags each language will have, and slugs.
+2. Per language: `Language(run, code, SiteInfo(...))`; `language.plan` → `run.plan(code)`
+   says which pages to generate, `language.page_meta(route, plan)` their front matter.
+3. Per rendered article: `language.facts(html, first_heading, text_language)`.
+4. Once every page is final: `language.article(SourcePage(...))` for each page, then
+   `language.collect(found)` → `Collected` (articles, names, the final plan).
+5. `Edition(language, collected, Published(pages, authored, author_has))`: the model,
+   `edition.outputs.files` to write, and `page_context`, `article_context`, `chips`,
+   `listing_context` for the templates, which `render.Renderer` can render on its own.
+"""
+
+from .article import Article, Facts, Post, SourcePage
+from .edition import Edition
+from .language import Collected, Found, Language, SiteInfo
+from .languages import Languages
+from .options import TagIndexConfig
+from .outputs import Published, StaticFile
+from .run import Messages, Run, TagIndexError
+
+__all__ = [
+    "Article",
+    "Collected",
+    "Edition",
+    "Facts",
+    "Found",
+    "Language",
+    "Languages",
+    "Messages",
+    "Post",
+    "Published",
+    "Run",
+    "SiteInfo",
+    "SourcePage",
+    "StaticFile",
+    "TagIndexConfig",
+    "TagIndexError",
+]

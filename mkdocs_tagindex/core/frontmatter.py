@@ -1,0 +1,181 @@
+"""Front matter: parsed as MkDocs parses it, validated field by field.
+
+Front matter is validated with MkDocs' config machinery (one ``Config`` per page, as Material's
+blog does with ``PostConfig``). Real sites write loose YAML, so the options accept every spelling
+whose meaning is clear and reject the rest with a message that names the file and the key; the
+field then falls back to its default and the page is still listed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config, ValidationError
+
+from .options import FrontMatterKeys
+from .optiontypes import Dates, DateValue, Flag, Minutes, Number, TagList, Text, TextList
+from .slugs import tag_key
+
+try:  # libyaml is several times faster, and front matter is read once per page per build
+    yaml_loader: Any = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - PyYAML built without libyaml
+    yaml_loader = yaml.SafeLoader
+
+# The same delimiters MkDocs accepts (mkdocs.utils.meta), so we see what MkDocs sees.
+_FRONT_MATTER = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.S)
+
+
+def tags_of(meta: Mapping[str, Any], keys: FrontMatterKeys) -> tuple[str, ...]:
+    """Just the tag names of a page's front matter, quietly (the first pass: what a page says
+    is validated, with its messages, from its final meta)."""
+    option = TagList()
+    try:
+        return option.run_validation(meta.get(keys.tags))
+    except ValidationError:
+        return ()
+
+
+class ArticleConfig(Config):
+    """The front matter this plugin reads, under its canonical names."""
+
+    title = Text()
+    tags = TagList()
+    category = TextList()
+    member = Flag()
+    type = Text()
+    summary = Text()
+    description = Text()
+    date = DateValue()
+    weight = Number()
+    read_time = Minutes()
+    lang = c.Optional(c.Type(str))
+    audience = TagList()
+    authors = TextList()
+    draft = Flag()
+
+
+FALLBACK_KEYS = {"category": "categories", "authors": "author"}
+"""Keys read when the configured one is absent: Material's blog writes `categories`, and
+mkdocs-rss-plugin and many themes read `author`."""
+
+
+@dataclass(frozen=True)
+class FrontMatter:
+    """A page's validated front matter, before MkDocs and the HTML add what they know."""
+
+    title: str | None = None
+    tags: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()
+    member: bool = False
+    type: str | None = None
+    summary: str | None = None
+    dates: Dates = field(default_factory=Dates)
+    weight: float | None = None
+    read_time: int | None = None
+    lang: str | None = None
+    audience: tuple[str, ...] = ()
+    authors: tuple[str, ...] = ()
+    draft: bool = False
+
+
+Warn = Callable[[str], None]
+
+
+def _yaml_problem(block: str, exc: yaml.YAMLError) -> tuple[int | None, str]:
+    """Where a front-matter YAML error really is (a file line) and what it is, in words.
+
+    PyYAML notices a bad indentation one line late and names it "could not find expected ':'";
+    a full-width space (U+3000, typed by a Japanese input method) or a tab in the indentation is
+    the usual cause, so it is looked for first.
+    """
+    for number, line in enumerate(block.splitlines(), start=2):
+        indent = line[: len(line) - len(line.lstrip(" \t\u3000"))]
+        if "\u3000" in indent:
+            return number, "the indentation has a full-width space (U+3000); use ASCII spaces"
+        if "\t" in indent:
+            return number, "the indentation has a tab; YAML allows only spaces there"
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None) or "invalid YAML"
+    return (mark.line + 2 if mark is not None else None), str(problem)
+
+
+def front_matter(source: str, path: str, warn: Warn) -> dict[str, Any]:
+    """Parse a page's YAML front matter the way MkDocs does, but say what is wrong with it.
+
+    MkDocs silently treats broken front matter as body text; a site author needs to know.
+    """
+    if not source.startswith("---"):
+        return {}
+    match = _FRONT_MATTER.match(source)
+    if match is None:
+        return {}
+    block = match.group(1) or ""
+    try:
+        data = yaml.load(block, Loader=yaml_loader)
+    except yaml.YAMLError as exc:
+        line, problem = _yaml_problem(block, exc)
+        where = f" (line {line})" if line is not None else ""
+        warn(f"{path}: front matter is not valid YAML{where}: {problem}; its keys are ignored")
+        return {}
+    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+        # PyYAML raises these for values it parses but cannot build, such as 2026-02-30
+        warn(f"{path}: front matter cannot be read: {exc}; its keys are ignored")
+        return {}
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        warn(
+            f"{path}: front matter is a {type(data).__name__}, not a mapping of keys; it is ignored"
+        )
+        return {}
+    return data
+
+
+def has_tags(meta: Mapping[str, Any], keys: FrontMatterKeys) -> bool:
+    """Whether a page is an article: it has at least one tag (an empty `tags:` is not one)."""
+    value = meta.get(keys.tags)
+    return bool(value) and value != [None]
+
+
+def read(src_uri: str, meta: Mapping[str, Any], keys: FrontMatterKeys, warn: Warn) -> FrontMatter:
+    """Validate one page's front matter; a bad key is reported and falls back to its default."""
+    names: dict[str, str] = {canonical: keys[canonical] for canonical in keys}
+    names.update(title="title", authors="authors", draft="draft")
+    for canonical, fallback in FALLBACK_KEYS.items():
+        if names[canonical] not in meta and fallback in meta:
+            names[canonical] = fallback
+    patch = {canonical: meta[key] for canonical, key in names.items() if key in meta}
+    for _ in range(len(patch) + 1):
+        config = ArticleConfig(config_file_path=src_uri)
+        config.load_dict(dict(patch))
+        errors, warnings = config.validate()
+        for canonical, message in warnings:
+            warn(f"{src_uri}: front matter '{names.get(canonical, canonical)}': {message}")
+        if not errors:
+            break
+        canonical, error = errors[0]
+        warn(f"{src_uri}: front matter '{names.get(canonical, canonical)}': {error}; ignored")
+        patch.pop(canonical, None)
+    return FrontMatter(
+        title=config.title,
+        tags=config.tags,
+        categories=config.category,
+        member=config.member,
+        type=config.type,
+        summary=config.summary or config.description,
+        dates=config.date,
+        weight=config.weight,
+        read_time=config.read_time,
+        lang=config.lang,
+        audience=tuple(dict.fromkeys(tag_key(a) for a in config.audience)),
+        authors=config.authors,
+        draft=config.draft,
+    )
+
+
+# -- listing markers: cards in any page -------------------------------------------------------

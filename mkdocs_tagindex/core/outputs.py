@@ -1,0 +1,184 @@
+"""What one language publishes beside its pages: `tags.json`, the feeds of its tag pages, and
+what each generated page adds to `<head>` (feed links, JSON-LD, Open Graph).
+
+The core decides the files and their text; the host writes them (on MkDocs as generated files
+that MkDocs copies to `site_dir`). A file the author already has at one of these places wins:
+the host says which (`author_has`), and nothing then links to ours.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from . import feeds, model, syndication
+from .article import Article
+from .contexts import Head
+from .language import Language
+from .routes import Plan, Route, url_of
+
+
+@dataclass(frozen=True)
+class StaticFile:
+    """A file to publish as it is (not a page): its source path and its text, in pieces."""
+
+    src_uri: str
+    content: str | Iterable[str]
+
+
+@dataclass(frozen=True)
+class Published:
+    """Everything generated pages link to: the host's generated pages and the author's own."""
+
+    pages: Mapping[str, tuple[Route, str]]
+    """Source path → route and URL of every page the host generated in this language."""
+    authored: Mapping[str, str]
+    """Source path of a planned page → URL of the author's own page at its place."""
+    author_has: Callable[[str], bool]
+    """Whether the author has a file at a source path (in this language) that is not a page."""
+
+
+class Outputs:
+    """`tags.json` and the feeds of one language, and the `<head>` data that links them."""
+
+    def __init__(
+        self,
+        language: Language,
+        index: model.TagIndex,
+        plan: Plan,
+        published: Published,
+        names: Mapping[str, str],
+        articles: Sequence[Article],
+    ) -> None:
+        self.language = language
+        self.index = index
+        self.plan = plan
+        self.published = published
+        self.names = names
+        self.articles = articles
+        self.files: list[StaticFile] = []
+        self.feeds: dict[str, tuple[str, str]] = {}
+        """Source path of a generated page → its feeds (RSS, JSON Feed), site-relative."""
+        self.tags_json_url: str | None = None
+        if index.tags:
+            self._tags_json()
+            self._all_feeds()
+
+    def url(self, src_uri: str) -> str:
+        return url_of(src_uri, self.language.prefix, self.language.site_info.directory_urls)
+
+    def _add(self, src_uri: str, content: str | Iterable[str]) -> bool:
+        """Publish a file unless the author has one at its place (theirs wins)."""
+        if self.published.author_has(src_uri):
+            self.language.run.info(f"'{src_uri}' is the author's own file; not generating it")
+            return False
+        self.files.append(StaticFile(src_uri, content))
+        return True
+
+    def _tags_json(self) -> None:
+        pages: dict[str, list[str]] = {}
+        for route, url in self.published.pages.values():
+            if route.tag is not None:
+                pages.setdefault(route.tag, []).append(url)
+        for urls in pages.values():
+            urls.sort(key=lambda u: (u.count("/page/"), len(u), u))
+        src_uri = f"{self.plan.tags_dir}/tags.json"
+        at = self.url(src_uri)
+        data = syndication.tags_json(
+            self.language.site, self.index, at=at, pages=pages, per_page=self.plan.per_page
+        )
+        if self._add(src_uri, data):
+            self.tags_json_url = at
+
+    def _all_feeds(self) -> None:
+        """With `site_url`, the feeds of every generated tag page (and the site-wide one)."""
+        options = self.language.options.feeds
+        if not options.enabled:
+            return
+        if self.language.site.url is None:
+            self.language.run.info(
+                "no feeds, structured data or Open Graph on tag pages: they need absolute "
+                "links, so set site_url in mkdocs.yml"
+            )
+            return
+        labels, site = self.language.labels, self.language.site
+        for tag in self.index.tags:
+            src_uri = self.plan.tag_src(tag.key)
+            if src_uri not in self.published.pages:
+                continue  # the author's own page for this tag
+            title = f"{labels.t('tag_heading', name=tag.name)} · {site.name}"
+            folder = posixpath.dirname(src_uri)
+            self._feed(self.published.pages[src_uri][0], folder, title, tag.url, tag.articles)
+        index_src = self.plan.index_src
+        if options.site_wide and index_src in self.published.pages:
+            everything = model.ordered(self.articles, "date")
+            title = f"{labels.t('all_tags')} · {site.name}"
+            route, home = self.published.pages[index_src]
+            self._feed(route, self.plan.tags_dir, title, home, everything)
+
+    def _feed(
+        self, route: Route, folder: str, title: str, home: str, articles: Sequence[Article]
+    ) -> None:
+        rss, json_feed = f"{folder}/feed.xml", f"{folder}/feed.json"
+        found = syndication.feed(
+            self.language.site,
+            title=title,
+            description=self.language.description(route, self.plan, self.names),
+            home=home,
+            rss=self.url(rss),
+            json=self.url(json_feed),
+            articles=articles,
+            names=self.names,
+            hidden=self.language.run.is_hidden,
+            limit=self.language.options.feeds.limit,
+        )
+        wrote_rss = self._add(rss, feeds.rss(found))
+        wrote_json = self._add(json_feed, feeds.json_feed(found))
+        if wrote_rss and wrote_json:
+            self.feeds[route.src_uri] = (self.url(rss), self.url(json_feed))
+
+    def head(
+        self,
+        route: Route,
+        url: str,
+        tag: model.Tag | None,
+        cards: Sequence[model.Card],
+        index_url: str | None,
+    ) -> Head:
+        """Feed links, JSON-LD and Open Graph of a generated page (all need `site_url`)."""
+        site, labels = self.language.site, self.language.labels
+        if site.url is None:
+            return Head()
+        description = self.language.description(route, self.plan, self.names)
+        home = self.language.prefix
+        if route.kind == "tag" and tag is not None:
+            name = labels.t("tag_heading", name=tag.name)
+            feeds_of = self.feeds.get(self.plan.tag_src(tag.key))
+            crumbs = [(site.name, home)]
+            if index_url is not None:
+                crumbs.append((labels.t("all_tags"), index_url))
+            crumbs.append((name, url))
+            data = syndication.collection(
+                site, url=url, name=name, description=description, cards=cards, breadcrumb=crumbs
+            )
+        else:
+            name = labels.t("all_tags")
+            feeds_of = self.feeds.get(self.plan.index_src)
+            crumbs = [(site.name, home), (name, url)]
+            tags = self.index.tags
+            data = syndication.collection(
+                site, url=url, name=name, description=description, tags=tags, breadcrumb=crumbs
+            )
+        og = (
+            ()
+            if self.language.site_info.social_cards
+            else syndication.open_graph(site, url=url, title=name, description=description)
+        )
+        return Head(
+            rss=feeds_of[0] if feeds_of else None,
+            json_feed=feeds_of[1] if feeds_of else None,
+            feed_title=name,
+            structured=feeds.script_json(data),
+            open_graph=og,
+        )

@@ -1,0 +1,169 @@
+"""One run of the engine over a whole site: what is true for every language at once.
+
+Which tags each language has (first from front matter, then from every page's final state),
+one slug per tag over all languages, the tags file, and messages said once per run however
+often a host builds a language. A host makes one `Run` per site build, with every source
+page's text, before any page is rendered; then one `Language` per language (`language.py`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Callable, Iterable
+
+from . import model, slugs, tagsfile
+from .frontmatter import front_matter, has_tags, tags_of
+from .languages import Languages
+from .options import TagIndexConfig
+from .routes import Plan
+
+Say = Callable[[int, str], None]
+"""Where messages go (level, text): the host's logger."""
+
+
+class TagIndexError(Exception):
+    """A problem that stops the build (on MkDocs a `PluginError`), such as an unknown tag under
+    `unknown_tags: error`."""
+
+
+class Messages:
+    """Each message once per run, however often a language is built."""
+
+    def __init__(self, say: Say) -> None:
+        self._say = say
+        self._said: set[tuple[int, str]] = set()
+
+    def say(self, level: int, message: str) -> None:
+        if (level, message) not in self._said:
+            self._said.add((level, message))
+            self._say(level, message)
+
+    def warn(self, message: str) -> None:
+        self.say(logging.WARNING, message)
+
+    def info(self, message: str) -> None:
+        self.say(logging.INFO, message)
+
+
+class Run:
+    """A site's tags across its languages, from the first pass over every page's front matter
+    (to create generated pages while hosts can still add files) and then each language's final
+    state (`set_final`)."""
+
+    def __init__(
+        self,
+        options: TagIndexConfig,
+        languages: Languages,
+        messages: Messages,
+        *,
+        serving: bool = False,
+        is_shadow: Callable[[str], bool] = lambda name: False,
+    ) -> None:
+        self.options = options
+        self.languages = languages
+        self.messages = messages
+        self.serving = serving
+        self.is_shadow = is_shadow
+        """Tags another plugin keeps off pages (Material's `shadow_tags`)."""
+        self.catalog = tagsfile.TagCatalog()
+        if options.tags_file:
+            self.catalog, problems = tagsfile.load(options.tags_file)
+            for problem in problems:
+                messages.warn(problem)
+        self.slugs: dict[str, str] = {}
+        self.shown_as: dict[str, str] = {}
+        """Tag id → its most used spelling over every language, from the first pass."""
+        self.predicted: dict[str, dict[str, int]] = {}
+        """Language → tag id → cards, from front matter read before any page is rendered."""
+        self.final: dict[str, dict[str, int]] = {}
+        """The same from the final page state, for each language built so far in this run."""
+
+    def warn(self, message: str) -> None:
+        self.messages.warn(message)
+
+    def info(self, message: str) -> None:
+        self.messages.info(message)
+
+    def first_pass(self, sources: Iterable[tuple[str, str]]) -> None:
+        """Read every page's front matter once per run (source path, text): which tags each
+        language will have, and their slugs. What is listed and counted comes later, from
+        each page's final state; this only predicts."""
+        keys = self.options.front_matter
+        tagged: dict[str, tuple[str, ...]] = {}
+        for src_uri, source in sources:
+            meta = front_matter(source, src_uri, self.warn)
+            if has_tags(meta, keys):
+                tags = tags_of(meta, keys)
+                if tags:
+                    tagged[src_uri] = tags
+        spellings: list[tuple[str, str]] = []
+        fallback_mode = self.options.fallback_articles
+        for lang, selected in self.languages.select(tagged).items():
+            counts: Counter[str] = Counter()
+            own_tags: set[str] = set()
+            for src_uri in selected:
+                own = self.languages.locale_of(src_uri)[0] == lang
+                named = [(self.catalog.resolve(name)[0], name) for name in tagged[src_uri]]
+                spellings.extend(named)
+                ids = dict(named)
+                if own:
+                    own_tags.update(ids)
+                if own or fallback_mode == "mark":
+                    counts.update(ids.keys())
+            self.predicted[lang] = self._with_pages(counts, own_tags)
+        self.shown_as = model.display_names(spellings)
+        slugs.assign(self.shown_as, self.slugs)
+        self.report_merges(spellings, self.shown_as)
+
+    def _with_pages(self, counts: Counter[str], own: set[str]) -> dict[str, int]:
+        """The tags that get a page in a language: those its own pages carry (not only its
+        fallbacks), unless hidden; with their card counts."""
+        return {t: n for t, n in counts.items() if t in own and not self.is_hidden(t)}
+
+    def set_final(self, lang: str, counts: Counter[str], own: set[str]) -> dict[str, int]:
+        """A language's tags from its pages' final state; returns the tags that get pages."""
+        self.final[lang] = self._with_pages(counts, own)
+        return self.final[lang]
+
+    def report_merges(self, spellings: list[tuple[str, str]], shown_as: dict[str, str]) -> None:
+        """One INFO line per tag written in several ways (`#grpo`, `grpo`): one page for all."""
+        for merge in slugs.merges(spellings, shown_as):
+            written = ", ".join(f"'{name}'" for name in merge.spellings)
+            self.info(
+                f"tags {written} are one tag, shown as '{merge.shown_as}' "
+                f"(they share the URL {self.options.tags_dir.strip('/')}/{self.slug(merge.tag)}/)"
+            )
+
+    def is_hidden(self, tag: str) -> bool:
+        """A tag that classifies (filters, related articles) but has no page and no chip: the
+        tags file's `hidden: true`, or one of Material's shadow tags."""
+        return tag in self.catalog.hidden or self.is_shadow(tag)
+
+    def slug(self, tag: str) -> str:
+        """The slug of a tag, also of one that only the final page state has."""
+        if tag not in self.slugs:
+            slugs.assign([tag], self.slugs)
+        return self.slugs[tag]
+
+    def plan(self, lang: str) -> Plan:
+        """The generated pages of `lang`: as built if it was built in this run, else predicted."""
+        counts = self.final.get(lang, self.predicted.get(lang, {}))
+        return Plan(
+            tags_dir=self.options.tags_dir.strip("/"),
+            slugs={t: self.slug(t) for t in counts},
+            counts=counts,
+            per_page=self.options.per_page,
+            index=self.options.index,
+        )
+
+    def tag_id(self, name: str, src_uri: str) -> str:
+        """The tag a front-matter name stands for; with a tags file, unknown names are reported."""
+        tag, known = self.catalog.resolve(name)
+        if self.catalog.enabled and not known and self.options.unknown_tags != "ignore":
+            key = self.options.front_matter.tags
+            message = f"{src_uri}: front matter '{key}': tag '{name}' is not in the tags file"
+            if self.options.unknown_tags == "error":
+                raise TagIndexError(f"tagindex: {message}")
+            self.warn(message)
+        return tag

@@ -1,0 +1,135 @@
+"""Generated pages and files as MkDocs files: their sources in a temporary folder.
+
+A generated page is a plain MkDocs `Page` backed by a small Markdown file in a temporary folder
+(as Material's blog does for its archive and category views): every other plugin finds a real
+`abs_src_path`, a `toc`, `meta` and a title, and an author who lists the page in `nav` gives it
+its title there. The file holds only front matter (template, title, the `tagindex` marker);
+the page's body comes from the templates in `theme_overrides/`, rendered from the tag model.
+
+Other plugins and hooks tell these pages apart by `page.file.generated_by == "tagindex"`
+(MkDocs' own marker) or by the `tagindex` key in `page.meta` (`{kind: tag, tag: grpo}`).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable
+from typing import Any
+
+import yaml
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, InclusionLevel
+
+try:  # libyaml's emitter: five times as fast as PyYAML's; MkDocs reads the same meta back
+    _Dumper: Any = yaml.CSafeDumper
+except AttributeError:  # pragma: no cover - PyYAML built without libyaml
+    _Dumper = yaml.SafeDumper
+
+
+STUB_PREFIX = "tagindex-generated-"
+"""File-name prefix of the stubs, so that no stub shares a name with an author's page."""
+
+
+class Stubs:
+    """The temporary folder holding the source files of generated pages, one per plugin instance.
+
+    Paths come from routes (a validated `tags_dir` and slugs that are single safe segments);
+    each is still checked to stay inside the folder before anything is written.
+    """
+
+    def __init__(self) -> None:
+        self._root: str | None = None
+        self._written: dict[str, set[str]] = {}
+
+    @property
+    def root(self) -> str:
+        if self._root is None:
+            self._root = os.path.realpath(tempfile.mkdtemp(prefix="mkdocs-tagindex-"))
+        return self._root
+
+    def _path(self, lang: str, src_uri: str, name_prefix: str) -> str:
+        *folders, name = src_uri.split("/")
+        path = os.path.join(self.root, lang or "_", *folders, f"{name_prefix}{name}")
+        path = os.path.realpath(path)
+        if os.path.commonpath([path, self.root]) != self.root:  # pragma: no cover - guarded above
+            raise ValueError(f"generated file {src_uri!r} would leave {self.root}")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        return path
+
+    def write(self, lang: str, src_uri: str, meta: dict[str, Any]) -> str:
+        """Write the stub of `src_uri` for one language; returns its absolute path.
+
+        Written on every build, so its modification time tells `--dirty` builds to render it.
+        """
+        # not `index.md`: mkdocs-autolinks-plugin resolves links by file name and warns when
+        # two files share one, so a stub never takes the name of a page an author links to
+        path = self._path(lang, src_uri, STUB_PREFIX)
+        text = (
+            "---\n" + yaml.dump(meta, Dumper=_Dumper, allow_unicode=True, sort_keys=True) + "---\n"
+        )
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        self._written.setdefault(lang, set()).add(path)
+        return path
+
+    def write_static(self, lang: str, src_uri: str, text: str | Iterable[str]) -> str:
+        """Write a generated file that is not a page (a feed, `tags.json`); returns its path.
+
+        On disk rather than in `File.content`: MkDocs keeps every `File` of a language until
+        the whole build ends (static-i18n's other languages build inside it), and the feeds
+        and `tags.json` of a large site are megabytes. Its name keeps no stub prefix; no stub
+        has a name without one, so the two never meet.
+        """
+        path = self._path(lang, src_uri, "")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.writelines([text] if isinstance(text, str) else text)
+        return path
+
+    def prune(self, lang: str, keep: set[str]) -> None:
+        """Remove the stubs of `lang` that this build no longer generates."""
+        for path in self._written.get(lang, set()) - keep:
+            if os.path.isfile(path):
+                os.remove(path)
+        self._written[lang] = set(keep) & self._written.get(lang, set())
+
+    @property
+    def count(self) -> int:
+        return sum(len(paths) for paths in self._written.values())
+
+    def remove(self) -> None:
+        if self._root is not None:
+            shutil.rmtree(self._root, ignore_errors=True)
+            self._root = None
+            self._written.clear()
+
+
+def _in_language(file: File, prefix: str) -> File:
+    """The file under its language's folder (`prefix`); its source path stays un-prefixed, so
+    `nav: [tags/index.md]` finds it in every language."""
+    if prefix:
+        file.dest_uri = prefix + file.dest_uri
+    return file
+
+
+def new_file(config: MkDocsConfig, src_uri: str, prefix: str, abs_src_path: str) -> File:
+    """A generated page at `src_uri`, written under the current language's folder."""
+    file = File.generated(
+        config, src_uri, abs_src_path=abs_src_path, inclusion=InclusionLevel.NOT_IN_NAV
+    )
+    return _in_language(file, prefix)
+
+
+def static_file(config: MkDocsConfig, src_uri: str, prefix: str, abs_src_path: str) -> File:
+    """A generated file that is not a page (a feed, `tags.json`): MkDocs copies it to
+    `site_dir` with the static files, under the current language's folder."""
+    file = File.generated(
+        config, src_uri, abs_src_path=abs_src_path, inclusion=InclusionLevel.INCLUDED
+    )
+    return _in_language(file, prefix)
+
+
+def target_file(config: MkDocsConfig, src_uri: str, prefix: str) -> File:
+    """A file standing for a page of another language's build (a switcher target)."""
+    return _in_language(File(src_uri, None, config.site_dir, config.use_directory_urls), prefix)
