@@ -16,6 +16,9 @@ charged phase by phase too, so its own handler keeps only its own time. The time
 per cent of the build, the same for every project.
 
 Run: .venv/bin/python bench/phases.py bench/sites/n1000/plain bench/sites/n1000/tagindex
+
+Two commits side by side: copy the tagindex project (say to `before`), make a worktree of the
+old commit, and add `--code before=/tmp/old-worktree`.
 """
 
 from __future__ import annotations
@@ -120,9 +123,10 @@ class Run:
     counts: dict[str, int]
 
 
-def measure(project: Path, site: Path) -> Run:
-    """One build of `project` into `site`, timed phase by phase in a child process."""
-    output = child.run(CHILD, project, str(site))
+def measure(project: Path, site: Path, code: Path | None = None) -> Run:
+    """One build of `project` into `site`, timed phase by phase in a child process (with the
+    package from the checkout `code`, if given)."""
+    output = child.run(CHILD, project, str(site), code=code)
     data = json.loads(output.strip().splitlines()[-1])
     return Run(float(data["total"]), dict(data["spent"]), dict(data["counts"]))
 
@@ -185,7 +189,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--top", type=int, default=30, help="phases to show")
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
     parser.add_argument("--keep", action="store_true", help="keep the built sites")
+    parser.add_argument(
+        "--code",
+        action="append",
+        default=[],
+        metavar="PROJECT=DIR",
+        help="build PROJECT (a folder name) with mkdocs_tagindex from the checkout DIR, e.g. a "
+        "worktree of another commit: both commits side by side in one run",
+    )
     args = parser.parse_args(argv)
+    code = {
+        name: Path(folder).resolve() for name, _, folder in (c.partition("=") for c in args.code)
+    }
     if args.from_json:
         saved = json.loads(args.from_json.read_text("utf-8"))
         print(table(list(saved), [Run(**run) for run in saved.values()], args.top))
@@ -196,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for project in args.projects:
         print(f"building {project} …", file=sys.stderr, flush=True)
         site = project.parent / f"site-phases-{project.name}"
-        runs.append(measure(project.resolve(), site.resolve()))
+        runs.append(measure(project.resolve(), site.resolve(), code.get(project.name)))
         if not args.keep:  # at N = 4,000 a site is 11 GB
             shutil.rmtree(site, ignore_errors=True)
         print(f"  {runs[-1].total:.1f} s CPU", file=sys.stderr, flush=True)
