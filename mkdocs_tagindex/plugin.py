@@ -133,7 +133,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
     @event_priority(-110)  # after awesome-nav, literate-nav and static-i18n's nav translations
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation | None:
         if self.config.enabled:
-            self.build.nav(nav)
+            self.build.nav(nav, config)
         return nav
 
     def on_pre_page(self, page: Page, *, config: MkDocsConfig, files: Files) -> Page | None:

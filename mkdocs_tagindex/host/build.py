@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import get_plugin_logger
@@ -28,6 +29,7 @@ from ..core.outputs import Published
 from ..core.routes import Plan, Route
 from . import i18n, interop
 from .files import new_file, static_file, target_file
+from .pages import GeneratedPage, sorted_meta
 from .run import Memory, RunState
 
 log = get_plugin_logger("tagindex")
@@ -39,6 +41,8 @@ class Generated:
 
     route: Route
     file: File
+    meta: dict[str, Any]
+    """The front matter its stub holds, as MkDocs reads it back."""
     listed: bool = False
     """The author lists it in the nav."""
     nav_title: bool = False
@@ -86,7 +90,7 @@ class BuildState:
         taken: Mapping[str, File],
         names: Mapping[str, str],
     ) -> File | None:
-        meta = self.language.page_meta(route, self.plan, names)
+        meta = sorted_meta(self.language.page_meta(route, self.plan, names))
         path = self.memory.stubs.write(self.lang, route.src_uri, meta)
         file = new_file(config, route.src_uri, self.language.prefix, path)
         existing = taken.get(file.dest_uri)
@@ -96,7 +100,7 @@ class BuildState:
             return None
         files.append(file)
         i18n.join(config, file)
-        self.generated[route.src_uri] = Generated(route, file)
+        self.generated[route.src_uri] = Generated(route, file, meta)
         return file
 
     def generated_page(self, page: Page) -> Generated | None:
@@ -105,17 +109,20 @@ class BuildState:
 
     # -- nav and pages: what MkDocs and the other plugins make of them ------------------------
 
-    def nav(self, nav: Navigation) -> None:
+    def nav(self, nav: Navigation, config: MkDocsConfig) -> None:
         """Pages listed in the nav keep its title; generated pages have no edit link (there is
         no source to edit)."""
         self.nav_titles = {p.file.src_uri: str(p.title) for p in nav.pages if p.title is not None}
         listed = {id(page) for page in nav.pages}
         for generated in self.generated.values():
             page = generated.file.page
-            if page is not None:
-                generated.listed = id(page) in listed
-                generated.nav_title = page.title is not None  # only the nav sets it this early
-                page.edit_url = None
+            if page is None:
+                continue
+            generated.listed = id(page) in listed
+            generated.nav_title = page.title is not None  # only the nav sets it this early
+            if not generated.listed:  # the nav holds a listed page itself: that one stays
+                page = GeneratedPage(generated.file, config, generated.meta)
+            page.edit_url = None
         # a listed generated page's nav differs from the others': no shared frame (frame.py)
         self.nav_lists_generated = any(g.listed for g in self.generated.values())
 
@@ -251,7 +258,7 @@ class BuildState:
             file = self._add(route, files, config, taken, collected.names)
             if file is not None:
                 late.append(file)
-                _populate(file, config, files)
+                _populate(GeneratedPage(file, config, self.generated[src_uri].meta), config, files)
         interop.register_generated(config, late)
         for generated in self.generated.values():
             page = generated.file.page
@@ -294,9 +301,8 @@ def _author_has(files: Files, config: MkDocsConfig, src_uri: str, prefix: str) -
     return existing.dest_uri == target_file(config, src_uri, prefix).dest_uri
 
 
-def _populate(file: File, config: MkDocsConfig, files: Files) -> None:
+def _populate(page: Page, config: MkDocsConfig, files: Files) -> None:
     """Read and render a page added after MkDocs read every page, with the same events."""
-    page = Page(None, file, config)
     page = config.plugins.on_pre_page(page, config=config, files=files)
     page.read_source(config)
     assert page.markdown is not None
