@@ -136,6 +136,8 @@ class PageContext:
     tags_json_url: str | None = None
     """Site-relative URL of this language's `tags.json` (the script reads it to filter a tag
     split into pages)."""
+    search_articles: bool = True
+    """The search text (tagindex/search.html) lists the titles of this page's articles."""
 
     @property
     def audience_ids(self) -> list[str]:

@@ -99,6 +99,7 @@ class Edition:
             pagination=pagination,
             head=self.outputs.head(route, url, tag, cards, self.index_url),
             tags_json_url=self.outputs.tags_json_url,
+            search_articles=self.options.search_articles,
         )
 
     # -- article pages ------------------------------------------------------------------------

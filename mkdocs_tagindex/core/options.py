@@ -528,6 +528,10 @@ class TagIndexConfig(Config):
     """Per-language label overrides, e.g. `{en: {articles: {other: "{count} posts"}}}`."""
     summary_length = Count(300)
     """Longest summary taken from a page's first paragraph, in characters (0: no limit)."""
+    search_articles = c.Type(bool, default=True)
+    """What a generated page gives the search index besides its heading, description and count:
+    the titles of the articles it lists (`false`: none). Never the cards' summaries: the
+    articles are indexed themselves."""
     related = c.SubConfig(RelatedConfig)
     """Related articles at the end of each article."""
     feeds = c.SubConfig(FeedsConfig)
