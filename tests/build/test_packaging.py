@@ -36,9 +36,9 @@ def test_wheel_carries_templates_styles_and_entry_point(wheel: Path) -> None:
         assert f"mkdocs_tagindex/theme_overrides/tagindex/{template}" in names
     assert "mkdocs_tagindex/theme_overrides/assets/tagindex/tagindex.css" in names
     assert "mkdocs_tagindex/py.typed" in names
-    locales = sorted(p.name for p in (ROOT / "mkdocs_tagindex" / "locales").glob("*.yml"))
+    locales = sorted(p.name for p in (ROOT / "mkdocs_tagindex" / "core" / "locales").glob("*.yml"))
     assert len(locales) >= 20
-    assert [n for n in locales if f"mkdocs_tagindex/locales/{n}" not in names] == []
+    assert [n for n in locales if f"mkdocs_tagindex/core/locales/{n}" not in names] == []
 
 
 @pytest.mark.slow
@@ -83,5 +83,5 @@ def test_fresh_venv_builds_a_site_outside_the_repo(wheel: Path, tmp_path: Path) 
         text=True,
         check=True,
     )
-    expected = sorted(p.stem for p in (ROOT / "mkdocs_tagindex" / "locales").glob("*.yml"))
+    expected = sorted(p.stem for p in (ROOT / "mkdocs_tagindex" / "core" / "locales").glob("*.yml"))
     assert tables.stdout.split() == expected
