@@ -311,6 +311,10 @@ class Labels:
     rules: Mapping[str, str] = field(default_factory=dict)
     """Plural keys whose forms follow another locale's rules than `lang` (a site's own labels in
     a language without a table, next to English ones)."""
+    _filled: dict[tuple[Any, ...], str] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    """Labels already filled in: a tag page asks for the same few a dozen times."""
 
     def category(self, key: str, count: int | float) -> str:
         """The CLDR plural category that picks the form of `key` for `count`."""
@@ -318,6 +322,17 @@ class Labels:
 
     def t(self, key: str, count: int | None = None, **values: object) -> str:
         """A label, in its plural form when `count` is given, with `{count}`/`{name}` filled."""
+        memo = (key, count, *sorted(values.items()))
+        try:
+            return self._filled[memo]
+        except KeyError:
+            text = self._fill(key, count, values)
+        except TypeError:  # a value that cannot be a key: fill it every time
+            return self._fill(key, count, values)
+        self._filled[memo] = text
+        return text
+
+    def _fill(self, key: str, count: int | None, values: Mapping[str, object]) -> str:
         entry = self.table.get(key, LABELS["en"].get(key, key))
         if isinstance(entry, Mapping):
             category = self.category(key, count or 0)

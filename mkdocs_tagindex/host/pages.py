@@ -9,7 +9,6 @@ it), so to other plugins these are ordinary pages.
 
 from __future__ import annotations
 
-import copy
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -37,7 +36,7 @@ class GeneratedPage(Page):
             self.markdown, self.meta = front_matter.get_data(source)
             return
         self.markdown = ""
-        self.meta = copy.deepcopy(dict(self.known_meta))
+        self.meta = _copy(self.known_meta)  # plugins may change it, as a read one
 
     def render(self, config: MkDocsConfig, files: Files) -> None:
         if self.markdown:  # a plugin gave it a body: render that as MkDocs would
@@ -56,4 +55,12 @@ def sorted_meta(meta: Mapping[str, Any]) -> dict[str, Any]:
     return {
         key: sorted_meta(value) if isinstance(value, Mapping) else value
         for key, value in sorted(meta.items())
+    }
+
+
+def _copy(meta: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy as deep as a stub's front matter goes (text, numbers and one mapping), at a
+    fraction of `copy.deepcopy`'s cost."""
+    return {
+        key: _copy(value) if isinstance(value, Mapping) else value for key, value in meta.items()
     }
