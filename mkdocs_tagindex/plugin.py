@@ -30,7 +30,7 @@ from .core.options import TagIndexConfig
 from .core.run import TagIndexError
 from .host import i18n
 from .host.build import BuildState
-from .host.contexts import PageStage
+from .host.contexts import PageStage, report_template_errors
 from .host.run import Memory, RunState
 
 if TYPE_CHECKING:  # only `mkdocs serve` loads the server (2 MB): a build never imports it
@@ -164,6 +164,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         env.loader = ChoiceLoader(
             [env.loader, PrefixLoader({"tagindex-theme": FileSystemLoader(theme_dirs)})]
         )
+        report_template_errors(env, config.theme.dirs, config.theme.custom_dir)
         return env
 
     @event_priority(-100)  # last: every page has been read, by every plugin
