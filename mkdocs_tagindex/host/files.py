@@ -57,7 +57,6 @@ class Stubs:
         path = os.path.realpath(path)
         if os.path.commonpath([path, self.root]) != self.root:  # pragma: no cover - guarded above
             raise ValueError(f"generated file {src_uri!r} would leave {self.root}")
-        os.makedirs(os.path.dirname(path), exist_ok=True)
         return path
 
     def write(self, lang: str, src_uri: str, meta: dict[str, Any]) -> str:
@@ -87,15 +86,16 @@ class Stubs:
     def _save(self, lang: str, src_uri: str, name_prefix: str, chunks: Iterable[str]) -> str:
         """Write one file whole, or fail naming it: a disk that fills up mid-write leaves no
         half file that MkDocs would copy (or a `--dirty` rebuild keep) as if it were complete."""
-        path = os.path.join(self.root, lang or "_", src_uri)  # named if `_path` itself fails
-        written = False
+        path = src_uri  # until the temporary folder exists
+        opened = False
         try:
             path = self._path(lang, src_uri, name_prefix)
-            written = True
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w", encoding="utf-8") as handle:
+                opened = True
                 handle.writelines(chunks)
         except OSError as error:
-            if written:
+            if opened:
                 with contextlib.suppress(OSError):
                     os.remove(path)
             raise PluginError(cannot_write(src_uri, path, error)) from error
