@@ -13,6 +13,7 @@ their `tagindex`; `on_post_page` checks the fast path's sample; `on_post_build` 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -77,6 +78,11 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             raise PluginError(
                 f"tagindex: listed {len(instances)} times under 'plugins' ({names}); it supports "
                 "one instance per site. Remove the others or give them 'enabled: false'."
+            )
+        tags_file = self.config.tags_file
+        if tags_file and not self.serving and not os.path.isfile(tags_file):
+            raise PluginError(
+                f"tagindex: option 'tags_file': the path '{tags_file}' isn't an existing file"
             )
         if self.depth == 0:
             self._run = RunState(self.config, serving=self.serving)
