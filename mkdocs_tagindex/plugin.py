@@ -13,6 +13,7 @@ their `tagindex`; `on_post_page` checks the fast path's sample; `on_post_build` 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -30,7 +31,7 @@ from .core.options import TagIndexConfig
 from .core.run import TagIndexError
 from .host import i18n
 from .host.build import BuildState
-from .host.contexts import PageStage
+from .host.contexts import PageStage, report_template_errors
 from .host.run import Memory, RunState
 
 if TYPE_CHECKING:  # only `mkdocs serve` loads the server (2 MB): a build never imports it
@@ -77,6 +78,11 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             raise PluginError(
                 f"tagindex: listed {len(instances)} times under 'plugins' ({names}); it supports "
                 "one instance per site. Remove the others or give them 'enabled: false'."
+            )
+        tags_file = self.config.tags_file
+        if tags_file and not self.serving and not os.path.isfile(tags_file):
+            raise PluginError(
+                f"tagindex: option 'tags_file': the path '{tags_file}' isn't an existing file"
             )
         if self.depth == 0:
             self._run = RunState(self.config, serving=self.serving)
@@ -164,6 +170,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         env.loader = ChoiceLoader(
             [env.loader, PrefixLoader({"tagindex-theme": FileSystemLoader(theme_dirs)})]
         )
+        report_template_errors(env, config.theme.dirs, config.theme.custom_dir)
         return env
 
     @event_priority(-100)  # last: every page has been read, by every plugin

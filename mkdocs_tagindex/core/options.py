@@ -508,8 +508,10 @@ class TagIndexConfig(Config):
     """Cards per tag page; longer tags continue on `<tags_dir>/<slug>/page/2/` (0: one page)."""
     chips = c.Type(bool, default=True)
     """Link the tags shown on article pages (Material's tags spot) to this plugin's tag pages."""
-    tags_file = c.Optional(c.File(exists=True))
-    """YAML file giving tags per-language names, descriptions and aliases (see README)."""
+    tags_file = c.Optional(c.File(exists=False))
+    """YAML file giving tags per-language names, descriptions and aliases (see README). Not
+    checked here: `mkdocs serve` loads the config again on every rebuild, and a tags file that
+    is gone for a moment is a warning there (`tagsfile.load`); `mkdocs build` stops on it."""
     unknown_tags = c.Choice(("ignore", "warn", "error"), default="warn")
     """With a tags file: what a tag missing from it does (as Docusaurus' `onInlineTags`)."""
     fallback_articles = c.Choice(("mark", "hide"), default="mark")

@@ -12,6 +12,7 @@ Other plugins and hooks tell these pages apart by `page.file.generated_by == "ta
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
@@ -20,6 +21,7 @@ from typing import Any
 
 import yaml
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, InclusionLevel
 
 try:  # libyaml's emitter: five times as fast as PyYAML's; MkDocs reads the same meta back
@@ -55,7 +57,6 @@ class Stubs:
         path = os.path.realpath(path)
         if os.path.commonpath([path, self.root]) != self.root:  # pragma: no cover - guarded above
             raise ValueError(f"generated file {src_uri!r} would leave {self.root}")
-        os.makedirs(os.path.dirname(path), exist_ok=True)
         return path
 
     def write(self, lang: str, src_uri: str, meta: dict[str, Any]) -> str:
@@ -65,12 +66,10 @@ class Stubs:
         """
         # not `index.md`: mkdocs-autolinks-plugin resolves links by file name and warns when
         # two files share one, so a stub never takes the name of a page an author links to
-        path = self._path(lang, src_uri, STUB_PREFIX)
         text = (
             "---\n" + yaml.dump(meta, Dumper=_Dumper, allow_unicode=True, sort_keys=True) + "---\n"
         )
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        path = self._save(lang, src_uri, STUB_PREFIX, [text])
         self._written.setdefault(lang, set()).add(path)
         return path
 
@@ -82,9 +81,24 @@ class Stubs:
         and `tags.json` of a large site are megabytes. Its name keeps no stub prefix; no stub
         has a name without one, so the two never meet.
         """
-        path = self._path(lang, src_uri, "")
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.writelines([text] if isinstance(text, str) else text)
+        return self._save(lang, src_uri, "", [text] if isinstance(text, str) else text)
+
+    def _save(self, lang: str, src_uri: str, name_prefix: str, chunks: Iterable[str]) -> str:
+        """Write one file whole, or fail naming it: a disk that fills up mid-write leaves no
+        half file that MkDocs would copy (or a `--dirty` rebuild keep) as if it were complete."""
+        path = src_uri  # until the temporary folder exists
+        opened = False
+        try:
+            path = self._path(lang, src_uri, name_prefix)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as handle:
+                opened = True
+                handle.writelines(chunks)
+        except OSError as error:
+            if opened:
+                with contextlib.suppress(OSError):
+                    os.remove(path)
+            raise PluginError(cannot_write(src_uri, path, error)) from error
         return path
 
     def prune(self, lang: str, keep: set[str]) -> None:
@@ -103,6 +117,30 @@ class Stubs:
             shutil.rmtree(self._root, ignore_errors=True)
             self._root = None
             self._written.clear()
+
+
+def cannot_write(name: str, path: str, error: OSError) -> str:
+    """`tagindex: cannot write 'tags/grpo/feed.xml' (/tmp/…/feed.xml): No space left on
+    device`, with the folder that failed when it is not the file itself."""
+    reason = error.strerror or str(error)
+    if error.filename and os.fspath(error.filename) != path:
+        reason += f" ({os.fspath(error.filename)!s})"
+    return f"tagindex: cannot write '{name}' ({path}): {reason}"
+
+
+class _Output(File):
+    """A generated file that is not a page, copied by MkDocs to site_dir: a copy that fails
+    leaves no half file there and is a build error naming the file, not a traceback."""
+
+    def copy_file(self, dirty: bool = False) -> None:
+        try:
+            super().copy_file(dirty)
+        except OSError as error:
+            path = self.abs_dest_path
+            if os.path.isfile(path):
+                with contextlib.suppress(OSError):
+                    os.remove(path)
+            raise PluginError(cannot_write(self.dest_uri, path, error)) from error
 
 
 def _in_language(file: File, prefix: str) -> File:
@@ -124,7 +162,7 @@ def new_file(config: MkDocsConfig, src_uri: str, prefix: str, abs_src_path: str)
 def static_file(config: MkDocsConfig, src_uri: str, prefix: str, abs_src_path: str) -> File:
     """A generated file that is not a page (a feed, `tags.json`): MkDocs copies it to
     `site_dir` with the static files, under the current language's folder."""
-    file = File.generated(
+    file = _Output.generated(
         config, src_uri, abs_src_path=abs_src_path, inclusion=InclusionLevel.INCLUDED
     )
     return _in_language(file, prefix)
