@@ -17,7 +17,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
+from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
@@ -29,9 +29,9 @@ from mkdocs.utils.templates import TemplateContext
 from .core import theme
 from .core.options import TagIndexConfig
 from .core.run import TagIndexError
-from .host import i18n
+from .host import i18n, jinja
 from .host.build import BuildState
-from .host.contexts import PageStage, report_template_errors
+from .host.contexts import PageStage
 from .host.run import Memory, RunState
 
 if TYPE_CHECKING:  # only `mkdocs serve` loads the server (2 MB): a build never imports it
@@ -161,16 +161,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
     ) -> Environment | None:
         if not self.config.enabled:
             return env
-        # `tagindex-theme/…` reaches the theme's own templates past our overrides, so our
-        # partials/tags.html can add to the theme's chips instead of copying them.
-        theme_dirs = [d for d in config.theme.dirs if d != theme.theme_overrides_dir()]
-        if config.theme.custom_dir in theme_dirs:
-            theme_dirs.remove(config.theme.custom_dir)
-        assert env.loader is not None
-        env.loader = ChoiceLoader(
-            [env.loader, PrefixLoader({"tagindex-theme": FileSystemLoader(theme_dirs)})]
-        )
-        report_template_errors(env, config.theme.dirs, config.theme.custom_dir)
+        jinja.prepare(env, config, self.memory.compiled)
         return env
 
     @event_priority(-100)  # last: every page has been read, by every plugin

@@ -5,23 +5,17 @@ fast path's sampling and check (`frame.py`). Made at `on_env`, once the edition 
 from __future__ import annotations
 
 import logging
-import os
-import traceback
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
 
-from jinja2 import Environment, Template, TemplateNotFound, TemplateSyntaxError
+from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import BuildError, PluginError
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from mkdocs.utils.templates import TemplateContext
 
-from ..core import theme
 from ..core.contexts import PageContext, PassThrough
 from ..core.edition import Edition
 from . import frame as frame_module
@@ -171,105 +165,3 @@ def _frame_kind(generated: Generated, base_url: object) -> str:
 
 
 # -- template errors --------------------------------------------------------------------------
-
-
-def report_template_errors(
-    env: Environment, theme_dirs: Sequence[str], custom_dir: str | None
-) -> None:
-    """Make an error in a template the plugin provides, or in a site's override of one, a
-    build error naming the template, the line and the block (`PluginError`: MkDocs prints one
-    `ERROR` line and aborts), not a traceback; other templates' errors are left as they are.
-
-    The pages' own renders are MkDocs' (`template.render` in `_build_page`), so the check sits
-    in the templates' class. Syntax errors in the site's overrides are found here, at once,
-    before any page is built: MkDocs loads a page's template outside any render."""
-    locator = _Locator(theme_dirs)
-    env.template_class = type("TagIndexTemplate", (_Reporting,), {"locator": locator})
-    for name in locator.overridden(custom_dir):
-        try:
-            env.get_template(name)
-        except TemplateSyntaxError as error:
-            raise PluginError(str(locator.message(error, name))) from error
-
-
-class _Locator:
-    """Which templates are the plugin's (its names under `tagindex/` and the theme partials it
-    shadows), and where in them an error happened."""
-
-    _FRAMES = ("top-level template code", "template")
-
-    def __init__(self, theme_dirs: Sequence[str]) -> None:
-        self.dirs = [os.path.realpath(d) for d in theme_dirs]
-        ours = theme.theme_overrides_dir()
-        self.names = {
-            os.path.relpath(os.path.join(folder, name), ours).replace(os.sep, "/")
-            for folder, _, names in os.walk(ours)
-            for name in names
-            if name.endswith(".html")
-        }
-
-    def name_of(self, filename: str) -> str | None:
-        """The template name of a file in one of the theme's folders, if it is the plugin's."""
-        path = os.path.realpath(filename)
-        for folder in self.dirs:
-            if os.path.commonpath([path, folder]) == folder:
-                name = os.path.relpath(path, folder).replace(os.sep, "/")
-                return name if name.startswith("tagindex/") or name in self.names else None
-        return None
-
-    def overridden(self, custom_dir: str | None) -> list[str]:
-        """The plugin's templates that the site's custom_dir overrides."""
-        if not custom_dir or not os.path.isdir(custom_dir):
-            return []
-        found = []
-        for folder, _, names in os.walk(custom_dir):
-            for name in names:
-                path = os.path.join(folder, name)
-                if name.endswith(".html") and self.name_of(path) is not None:
-                    found.append(os.path.relpath(path, custom_dir).replace(os.sep, "/"))
-        return sorted(found)
-
-    def message(self, error: Exception, rendering: str | None) -> str | None:
-        """`tagindex: template 'tagindex/card.html' (…/overrides/tagindex/card.html), line 3,
-        block 'x': UndefinedError: …; rendering 'tagindex/tag.html'`, or None when no template
-        of the plugin is involved."""
-        frames = [
-            (frame.filename, frame.lineno, frame.name)
-            for frame in traceback.extract_tb(error.__traceback__)
-            if frame.name in self._FRAMES or frame.name.startswith("block '")
-        ]
-        if isinstance(error, TemplateSyntaxError) and error.filename:
-            frames.append((error.filename, error.lineno, "template"))
-        if not frames or not any(self.name_of(f) for f, _, _ in frames):
-            return None
-        filename, line, where = frames[-1]
-        name = self.name_of(filename) or os.path.basename(filename)
-        place = f"template '{name}' ({filename}), line {line}"
-        if where.startswith("block "):
-            place += f", {where}"
-        if isinstance(error, TemplateSyntaxError):
-            problem = f"syntax error: {error.message}"
-        elif isinstance(error, TemplateNotFound):
-            problem = f"template '{error.name}' not found"
-        else:
-            problem = f"{type(error).__name__}: {error}"
-        also = f"; rendering '{rendering}'" if rendering and rendering != name else ""
-        return f"tagindex: {place}: {problem}{also}"
-
-
-class _Reporting(Template):
-    """Templates whose errors, when a template of the plugin is involved, are PluginErrors."""
-
-    locator: ClassVar[_Locator]
-
-    def render(self, *args: Any, **kwargs: Any) -> str:
-        try:
-            return super().render(*args, **kwargs)
-        except BuildError:
-            raise
-        except Exception as error:
-            message = self.locator.message(error, self.name)
-            if message is None:
-                raise
-            log.debug(message, exc_info=True)  # the whole traceback with `--verbose`
-            raise PluginError(message) from error

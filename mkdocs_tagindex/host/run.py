@@ -21,6 +21,7 @@ from ..core.options import TagIndexConfig
 from ..core.run import Messages, Run
 from . import i18n, interop
 from .files import Stubs
+from .jinja import OwnTemplates
 
 log = get_plugin_logger("tagindex")
 
@@ -33,6 +34,8 @@ class Memory:
     stubs: Stubs = field(default_factory=Stubs)
     articles: dict[tuple[str, str], tuple[Article, tuple[str, ...]]] = field(default_factory=dict)
     """(language, source path) → the page's last article record and its tags' spellings."""
+    compiled: OwnTemplates = field(default_factory=OwnTemplates)
+    """The plugin's templates, compiled once for every build of the process."""
     keeps_articles: bool = True
     """Only `mkdocs serve` rebuilds in the same process; a `mkdocs build` (even `--dirty`)
     starts with nothing to reuse, so it keeps no copy of every language's articles."""
