@@ -99,6 +99,11 @@ def _yaml_problem(block: str, exc: yaml.YAMLError) -> tuple[int | None, str]:
             return number, "the indentation has a full-width space (U+3000); use ASCII spaces"
         if "\t" in indent:
             return number, "the indentation has a tab; YAML allows only spaces there"
+    if isinstance(exc, yaml.reader.ReaderError):  # a character YAML refuses: no mark, a byte
+        # offset (libyaml reads UTF-8) and the character's code
+        line = block.encode("utf-8", "surrogatepass")[: exc.position].count(b"\n") + 2
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character[:1] or "?")
+        return line, f"the character U+{code:04X} is not allowed ({exc.reason})"
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or "invalid YAML"
     return (mark.line + 2 if mark is not None else None), str(problem)

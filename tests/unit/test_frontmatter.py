@@ -203,6 +203,10 @@ def test_first_paragraph_skips_blocks_that_are_not_paragraphs() -> None:
         ("---\ntitle: T\ntags:\n\u3000- a\n---\n", 4, "full-width space (U+3000)"),
         ("---\ntags:\n  - a\n\t- b\n---\n", 4, "tab"),
         ("---\ntitle: [unclosed\n---\n", 3, "expected ',' or ']'"),
+        # found by tests/unit/test_fuzz.py: a control character YAML refuses (a ReaderError, with
+        # a byte offset and no mark) was "not valid YAML: invalid YAML", without a line
+        ("---\ntitle: 強強\ntags: [a\x1f]\n---\n", 3, "U+001F is not allowed"),
+        ("---\n\x1f\n---\n", 2, "U+001F is not allowed (control characters are not allowed)"),
     ],
 )
 def test_yaml_errors_name_the_file_line_and_cause(source: str, line: int, cause: str) -> None:
