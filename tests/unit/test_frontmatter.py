@@ -207,6 +207,9 @@ def test_first_paragraph_skips_blocks_that_are_not_paragraphs() -> None:
         # a byte offset and no mark) was "not valid YAML: invalid YAML", without a line
         ("---\ntitle: 強強\ntags: [a\x1f]\n---\n", 3, "U+001F is not allowed"),
         ("---\n\x1f\n---\n", 2, "U+001F is not allowed (control characters are not allowed)"),
+        # also found by fuzzing: a value YAML parses but cannot build had no line either
+        ("---\ntitle: T\ntags: [a]\ndate: 2026-02-30\n---\n", 4, "day is out of range"),
+        ("---\ntags:\n  - a\n  - {x: 2026-13-01}\n---\n", 4, "month must be in 1..12"),
     ],
 )
 def test_yaml_errors_name_the_file_line_and_cause(source: str, line: int, cause: str) -> None:
