@@ -20,6 +20,7 @@ from mkdocs.config.base import Config, ValidationError
 from .options import FrontMatterKeys
 from .optiontypes import Dates, DateValue, Flag, Minutes, Number, TagList, Text, TextList
 from .slugs import tag_key
+from .values import BUILD_ERRORS, build_problem, reader_problem, unbuildable_line
 
 try:  # libyaml is several times faster, and front matter is read once per page per build
     yaml_loader: Any = yaml.CSafeLoader
@@ -99,46 +100,12 @@ def _yaml_problem(block: str, exc: yaml.YAMLError) -> tuple[int | None, str]:
             return number, "the indentation has a full-width space (U+3000); use ASCII spaces"
         if "\t" in indent:
             return number, "the indentation has a tab; YAML allows only spaces there"
-    if isinstance(exc, yaml.reader.ReaderError):  # a character YAML refuses: no mark, a byte
-        # offset (libyaml reads UTF-8) and the character's code
-        at = block.encode("utf-8", "surrogatepass")[: exc.position].count(b"\n") + 2
-        code = exc.character if isinstance(exc.character, int) else ord(exc.character[:1] or "?")
-        return at, f"the character U+{code:04X} is not allowed ({exc.reason})"
+    if isinstance(exc, yaml.reader.ReaderError):
+        at, problem = reader_problem(block, exc)
+        return at + 2, problem
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or "invalid YAML"
     return (mark.line + 2 if mark is not None else None), str(problem)
-
-
-_BUILD_ERRORS = (ValueError, TypeError, OverflowError, yaml.YAMLError)
-
-
-def _unbuildable_line(block: str) -> int | None:
-    """The file line of the first value YAML parses but cannot build (`2026-02-30`): such an
-    error comes without a mark, so each scalar is built on its own to find it."""
-    loader = yaml_loader(block)
-    try:
-        root = loader.get_single_node()
-        stack = [root] if root is not None else []
-        seen: set[int] = set()
-        while stack:
-            node = stack.pop()
-            if id(node) in seen:  # an alias: the same node again
-                continue
-            seen.add(id(node))
-            if isinstance(node, yaml.ScalarNode):
-                try:
-                    loader.construct_object(node)
-                except _BUILD_ERRORS:
-                    return int(node.start_mark.line) + 2
-            elif isinstance(node, yaml.SequenceNode):
-                stack.extend(reversed(node.value))
-            elif isinstance(node, yaml.MappingNode):
-                stack.extend(reversed([part for pair in node.value for part in pair]))
-    except yaml.YAMLError:
-        return None
-    finally:
-        loader.dispose()
-    return None
 
 
 def front_matter(source: str, path: str, warn: Warn) -> dict[str, Any]:
@@ -159,11 +126,11 @@ def front_matter(source: str, path: str, warn: Warn) -> dict[str, Any]:
         where = f" (line {line})" if line is not None else ""
         warn(f"{path}: front matter is not valid YAML{where}: {problem}; its keys are ignored")
         return {}
-    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
-        # PyYAML raises these for values it parses but cannot build, such as 2026-02-30
-        line = _unbuildable_line(block)
-        where = f" (line {line})" if line is not None else ""
-        warn(f"{path}: front matter cannot be read{where}: {exc}; its keys are ignored")
+    except BUILD_ERRORS as exc:  # a value PyYAML parses but cannot build, such as 2026-02-30
+        line = unbuildable_line(block, yaml_loader)
+        where = f" (line {line + 2})" if line is not None else ""
+        problem = build_problem(exc)
+        warn(f"{path}: front matter cannot be read{where}: {problem}; its keys are ignored")
         return {}
     if data is None:
         return {}

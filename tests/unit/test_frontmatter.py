@@ -210,6 +210,10 @@ def test_first_paragraph_skips_blocks_that_are_not_paragraphs() -> None:
         # also found by fuzzing: a value YAML parses but cannot build had no line either
         ("---\ntitle: T\ntags: [a]\ndate: 2026-02-30\n---\n", 4, "day is out of range"),
         ("---\ntags:\n  - a\n  - {x: 2026-13-01}\n---\n", 4, "month must be in 1..12"),
+        # found by fuzzing: an explicit tag PyYAML cannot build raised KeyError or AttributeError,
+        # which the plugin did not catch: the build stopped with a traceback
+        ("---\ntags: [a]\nmember: !!bool x\n---\n", 3, "does not fit its YAML tag"),
+        ("---\ntags: [a]\ndate: !!timestamp x\n---\n", 3, "does not fit its YAML tag"),
     ],
 )
 def test_yaml_errors_name_the_file_line_and_cause(source: str, line: int, cause: str) -> None:
