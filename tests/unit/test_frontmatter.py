@@ -221,3 +221,12 @@ def test_yaml_errors_name_the_file_line_and_cause(source: str, line: int, cause:
     assert collect.front_matter(source + "body", "x.md", warnings.append) == {}
     assert len(warnings) == 1
     assert f"(line {line})" in warnings[0] and cause in warnings[0], warnings[0]
+
+
+@pytest.mark.parametrize("key", ["weight", "read_time"])
+def test_a_number_too_large_for_a_float_warns(key: str) -> None:
+    """Found by tests/unit/test_fuzz.py: `weight: 1000…` (309 digits) raised OverflowError
+    from float() and stopped the build."""
+    article, warnings = validate({"tags": ["a"], key: 10**309})
+    assert article.tags == ("a",) and getattr(article, key) is None
+    assert len(warnings) == 1 and f"front matter '{key}': expected" in warnings[0], warnings
