@@ -143,9 +143,11 @@ def front_matter(source: str, path: str, warn: Warn) -> dict[str, Any]:
 
 
 def has_tags(meta: Mapping[str, Any], keys: FrontMatterKeys) -> bool:
-    """Whether a page is an article: it has at least one tag (an empty `tags:` is not one)."""
+    """Whether a page is read as an article: it says something under `tags` (an empty `tags:`,
+    `[]` or `""` says nothing). `tags: 0`, `false` or `{}` are read, to be warned about like
+    `tags: 2024`; a page whose tags are all unusable is not listed."""
     value = meta.get(keys.tags)
-    return bool(value) and value != [None]
+    return value is not None and not (isinstance(value, (str, list)) and value in ("", [], [None]))
 
 
 def read(src_uri: str, meta: Mapping[str, Any], keys: FrontMatterKeys, warn: Warn) -> FrontMatter:

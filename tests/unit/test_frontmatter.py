@@ -230,3 +230,19 @@ def test_a_number_too_large_for_a_float_warns(key: str) -> None:
     article, warnings = validate({"tags": ["a"], key: 10**309})
     assert article.tags == ("a",) and getattr(article, key) is None
     assert len(warnings) == 1 and f"front matter '{key}': expected" in warnings[0], warnings
+
+
+@pytest.mark.parametrize("value", [0, 0.0, False, {}])
+def test_falsy_tags_are_read_and_warned(value: object) -> None:
+    """Found by tests/unit/test_fuzz.py: `tags: 2024` and `tags: true` were warned about, but
+    `tags: 0`, `false` and `{}` were dropped in silence (the page was not read at all)."""
+    keys_ = keys()
+    assert collect.has_tags({"tags": value}, keys_)
+    article, warnings = validate({"tags": value})
+    assert article.tags == ()
+    assert len(warnings) == 1 and "front matter 'tags': expected a list" in warnings[0], warnings
+
+
+@pytest.mark.parametrize("value", [None, "", [], [None]])
+def test_empty_tags_are_no_article_and_no_warning(value: object) -> None:
+    assert not collect.has_tags({"tags": value}, keys())
