@@ -20,7 +20,7 @@ from mkdocs.config.base import Config, ValidationError
 from .options import FrontMatterKeys
 from .optiontypes import Dates, DateValue, Flag, Minutes, Number, TagList, Text, TextList
 from .slugs import tag_key
-from .values import BUILD_ERRORS, build_problem, reader_problem, unbuildable_line
+from .values import BUILD_ERRORS, build_problem, mark_line, reader_problem, unbuildable_line
 
 try:  # libyaml is several times faster, and front matter is read once per page per build
     yaml_loader: Any = yaml.CSafeLoader
@@ -94,7 +94,7 @@ def _yaml_problem(block: str, exc: yaml.YAMLError) -> tuple[int | None, str]:
     a full-width space (U+3000, typed by a Japanese input method) or a tab in the indentation is
     the usual cause, so it is looked for first.
     """
-    for number, line in enumerate(block.splitlines(), start=2):
+    for number, line in enumerate(block.split("\n"), start=2):  # lines as editors count
         indent = line[: len(line) - len(line.lstrip(" \t\u3000"))]
         if "\u3000" in indent:
             return number, "the indentation has a full-width space (U+3000); use ASCII spaces"
@@ -105,7 +105,7 @@ def _yaml_problem(block: str, exc: yaml.YAMLError) -> tuple[int | None, str]:
         return at + 2, problem
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or "invalid YAML"
-    return (mark.line + 2 if mark is not None else None), str(problem)
+    return (mark_line(block, mark) + 2 if mark is not None else None), str(problem)
 
 
 def front_matter(source: str, path: str, warn: Warn) -> dict[str, Any]:

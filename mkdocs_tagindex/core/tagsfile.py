@@ -33,7 +33,15 @@ from mkdocs.config.base import BaseConfigOption, ValidationError
 
 from .optiontypes import TagList, language_problem
 from .slugs import tag_key
-from .values import BUILD_ERRORS, build_problem, pick, reader_problem, short, unbuildable_line
+from .values import (
+    BUILD_ERRORS,
+    build_problem,
+    mark_line,
+    pick,
+    reader_problem,
+    short,
+    unbuildable_line,
+)
 
 try:  # libyaml: a tags file of 100,000 entries loads in seconds instead of a minute
     _Loader: Any = yaml.CSafeLoader
@@ -221,7 +229,7 @@ def _read(raw: bytes) -> tuple[object, str | None]:
         return None, f"not valid YAML (line {line + 1}): {problem}"
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f" (line {mark.line + 1})" if mark is not None else ""
+        where = f" (line {mark_line(text, mark) + 1})" if mark is not None else ""
         problem = getattr(exc, "problem", None) or "invalid YAML"
         return None, f"not valid YAML{where}: {problem}"
     except BUILD_ERRORS as exc:  # a value PyYAML parses but cannot build, such as 2026-02-30

@@ -109,3 +109,9 @@ def reader_problem(text: str, exc: yaml.reader.ReaderError) -> tuple[int, str]:
     line = text.encode("utf-8", "surrogatepass")[: exc.position].count(b"\n")
     code = exc.character if isinstance(exc.character, int) else ord(exc.character[:1] or "?")
     return line, f"the character U+{code:04X} is not allowed ({exc.reason})"
+
+
+def mark_line(text: str, mark: Any) -> int:
+    """The 0-based line of a YAML error's mark as an editor counts lines: YAML also breaks lines
+    at U+0085, U+2028 and U+2029, so its own `mark.line` runs ahead after one of them."""
+    return text[: mark.index].count("\n")

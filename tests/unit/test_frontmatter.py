@@ -214,6 +214,10 @@ def test_first_paragraph_skips_blocks_that_are_not_paragraphs() -> None:
         # which the plugin did not catch: the build stopped with a traceback
         ("---\ntags: [a]\nmember: !!bool x\n---\n", 3, "does not fit its YAML tag"),
         ("---\ntags: [a]\ndate: !!timestamp x\n---\n", 3, "does not fit its YAML tag"),
+        # found by fuzzing: YAML counts U+0085 (NEL) and U+2028 as line breaks, editors do not;
+        # the line was one too far for each (here the closing `---` is line 4)
+        ("---\ntype: 'a\x85b\u2028c'\nx: [u\n---\n", 4, "expected ',' or ']'"),
+        ("---\ntype: 'a\x85b'\ntags:\n\t- b\n---\n", 4, "tab"),
     ],
 )
 def test_yaml_errors_name_the_file_line_and_cause(source: str, line: int, cause: str) -> None:

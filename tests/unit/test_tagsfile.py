@@ -71,6 +71,7 @@ def test_a_utf8_byte_order_mark_is_fine(tmp_path: Path) -> None:
         ("a:\n  hidden: !!bool x\n", "cannot be read (line 2): a value does not fit its YAML"),
         ("a: !!timestamp x\n", "cannot be read (line 1): a value does not fit its YAML tag"),
         ("a: b\nc: \x1f\n", "not valid YAML (line 2): the character U+001F is not allowed"),
+        ("a: 'x\x85y'\nb: [\n", "not valid YAML (line 3): did not find expected node"),
         ("- a\n- b\n", "the tags file must be a mapping of tag to its entry, got list ['a', 'b']"),
         ("just text\n", "the tags file must be a mapping of tag to its entry, got str"),
     ],
