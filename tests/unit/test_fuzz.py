@@ -107,7 +107,9 @@ texts = st.one_of(
 numbers = st.one_of(
     st.integers(),
     st.integers(-(10**20), 10**20),
-    st.sampled_from([0, 1, -1, 600, 601, 2**63, -(2**63), 10**308, 10**309, -(10**400), 10**4000]),
+    st.sampled_from([0, 1, -1, 600, 601, 2**63, -(2**63)]),
+    # 10**308 … 10**4000, drawn by exponent so that the statistics do not print 4,000 digits
+    st.sampled_from([308, 309, -400, 4000]).map(lambda e: 10**e if e > 0 else -(10**-e)),
     st.floats(),  # NaN and infinities included
     st.sampled_from([5e-324, -0.0, 1e308, float("nan"), float("inf"), float("-inf"), 0.5]),
 )
