@@ -6,7 +6,7 @@ PIP := $(PY) -m pip
 export NO_MKDOCS_2_WARNING := 1
 DEMO_ADDR ?= 127.0.0.1:8000
 
-.PHONY: demo demo-build test lint typecheck bench clean venv system-deps gallery goldens
+.PHONY: demo demo-build test lint typecheck bench clean venv system-deps gallery goldens fuzz
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -39,6 +39,14 @@ typecheck: venv
 
 test: venv system-deps lint typecheck
 	$(PY) -m pytest
+
+# The properties of tests/unit/test_fuzz.py for a long run (make test runs 300 examples of each,
+# derandomized): TAGINDEX_FUZZ_EXAMPLES of each with a random seed, Hypothesis' statistics
+# (what was generated, which warnings were said) and every failure, shrunk. `nice`: it is long.
+TAGINDEX_FUZZ_EXAMPLES ?= 20000
+fuzz: venv
+	TAGINDEX_FUZZ_EXAMPLES=$(TAGINDEX_FUZZ_EXAMPLES) nice $(PY) -m pytest tests/unit/test_fuzz.py \
+	  -q -p no:cacheprovider --hypothesis-show-statistics --hypothesis-seed=$${SEED:-$$RANDOM}
 
 # Regenerate tests/goldens/, the output of every fixture site that tests/build/test_goldens.py
 # compares byte for byte: each site is built twice and nothing is written unless both builds

@@ -20,6 +20,7 @@ from mkdocs.config.base import Config, ValidationError
 from .options import FrontMatterKeys
 from .optiontypes import Dates, DateValue, Flag, Minutes, Number, TagList, Text, TextList
 from .slugs import tag_key
+from .values import BUILD_ERRORS, build_problem, mark_line, reader_problem, unbuildable_line
 
 try:  # libyaml is several times faster, and front matter is read once per page per build
     yaml_loader: Any = yaml.CSafeLoader
@@ -93,15 +94,18 @@ def _yaml_problem(block: str, exc: yaml.YAMLError) -> tuple[int | None, str]:
     a full-width space (U+3000, typed by a Japanese input method) or a tab in the indentation is
     the usual cause, so it is looked for first.
     """
-    for number, line in enumerate(block.splitlines(), start=2):
+    for number, line in enumerate(block.split("\n"), start=2):  # lines as editors count
         indent = line[: len(line) - len(line.lstrip(" \t\u3000"))]
         if "\u3000" in indent:
             return number, "the indentation has a full-width space (U+3000); use ASCII spaces"
         if "\t" in indent:
             return number, "the indentation has a tab; YAML allows only spaces there"
+    if isinstance(exc, yaml.reader.ReaderError):
+        at, problem = reader_problem(block, exc)
+        return at + 2, problem
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or "invalid YAML"
-    return (mark.line + 2 if mark is not None else None), str(problem)
+    return (mark_line(block, mark) + 2 if mark is not None else None), str(problem)
 
 
 def front_matter(source: str, path: str, warn: Warn) -> dict[str, Any]:
@@ -122,9 +126,11 @@ def front_matter(source: str, path: str, warn: Warn) -> dict[str, Any]:
         where = f" (line {line})" if line is not None else ""
         warn(f"{path}: front matter is not valid YAML{where}: {problem}; its keys are ignored")
         return {}
-    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
-        # PyYAML raises these for values it parses but cannot build, such as 2026-02-30
-        warn(f"{path}: front matter cannot be read: {exc}; its keys are ignored")
+    except BUILD_ERRORS as exc:  # a value PyYAML parses but cannot build, such as 2026-02-30
+        line = unbuildable_line(block, yaml_loader)
+        where = f" (line {line + 2})" if line is not None else ""
+        problem = build_problem(exc)
+        warn(f"{path}: front matter cannot be read{where}: {problem}; its keys are ignored")
         return {}
     if data is None:
         return {}
@@ -137,9 +143,11 @@ def front_matter(source: str, path: str, warn: Warn) -> dict[str, Any]:
 
 
 def has_tags(meta: Mapping[str, Any], keys: FrontMatterKeys) -> bool:
-    """Whether a page is an article: it has at least one tag (an empty `tags:` is not one)."""
+    """Whether a page is read as an article: it says something under `tags` (an empty `tags:`,
+    `[]` or `""` says nothing). `tags: 0`, `false` or `{}` are read, to be warned about like
+    `tags: 2024`; a page whose tags are all unusable is not listed."""
     value = meta.get(keys.tags)
-    return bool(value) and value != [None]
+    return value is not None and not (isinstance(value, (str, list)) and value in ("", [], [None]))
 
 
 def read(src_uri: str, meta: Mapping[str, Any], keys: FrontMatterKeys, warn: Warn) -> FrontMatter:

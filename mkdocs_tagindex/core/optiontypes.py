@@ -164,7 +164,10 @@ def _as_number(value: object) -> float | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
-        number = float(value)
+        try:
+            number = float(value)
+        except OverflowError:  # an int past 1.8e308: a typo, not a number to sort by
+            return None
     elif isinstance(value, str):
         try:
             number = float(value.strip())

@@ -33,7 +33,15 @@ from mkdocs.config.base import BaseConfigOption, ValidationError
 
 from .optiontypes import TagList, language_problem
 from .slugs import tag_key
-from .values import pick, short
+from .values import (
+    BUILD_ERRORS,
+    build_problem,
+    mark_line,
+    pick,
+    reader_problem,
+    short,
+    unbuildable_line,
+)
 
 try:  # libyaml: a tags file of 100,000 entries loads in seconds instead of a minute
     _Loader: Any = yaml.CSafeLoader
@@ -216,14 +224,18 @@ def _read(raw: bytes) -> tuple[object, str | None]:
         )
     try:
         return _parse(text), None
+    except yaml.reader.ReaderError as exc:  # a control character: no mark
+        line, problem = reader_problem(text, exc)
+        return None, f"not valid YAML (line {line + 1}): {problem}"
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f" (line {mark.line + 1})" if mark is not None else ""
+        where = f" (line {mark_line(text, mark) + 1})" if mark is not None else ""
         problem = getattr(exc, "problem", None) or "invalid YAML"
         return None, f"not valid YAML{where}: {problem}"
-    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
-        # values PyYAML parses but cannot build, such as the date 2026-02-30
-        return None, f"cannot be read: {exc}"
+    except BUILD_ERRORS as exc:  # a value PyYAML parses but cannot build, such as 2026-02-30
+        at = unbuildable_line(text, _Loader)
+        where = f" (line {at + 1})" if at is not None else ""
+        return None, f"cannot be read{where}: {build_problem(exc)}"
 
 
 @contextmanager

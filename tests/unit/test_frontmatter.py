@@ -203,6 +203,21 @@ def test_first_paragraph_skips_blocks_that_are_not_paragraphs() -> None:
         ("---\ntitle: T\ntags:\n\u3000- a\n---\n", 4, "full-width space (U+3000)"),
         ("---\ntags:\n  - a\n\t- b\n---\n", 4, "tab"),
         ("---\ntitle: [unclosed\n---\n", 3, "expected ',' or ']'"),
+        # found by tests/unit/test_fuzz.py: a control character YAML refuses (a ReaderError, with
+        # a byte offset and no mark) was "not valid YAML: invalid YAML", without a line
+        ("---\ntitle: 強強\ntags: [a\x1f]\n---\n", 3, "U+001F is not allowed"),
+        ("---\n\x1f\n---\n", 2, "U+001F is not allowed (control characters are not allowed)"),
+        # also found by fuzzing: a value YAML parses but cannot build had no line either
+        ("---\ntitle: T\ntags: [a]\ndate: 2026-02-30\n---\n", 4, "day is out of range"),
+        ("---\ntags:\n  - a\n  - {x: 2026-13-01}\n---\n", 4, "month must be in 1..12"),
+        # found by fuzzing: an explicit tag PyYAML cannot build raised KeyError or AttributeError,
+        # which the plugin did not catch: the build stopped with a traceback
+        ("---\ntags: [a]\nmember: !!bool x\n---\n", 3, "does not fit its YAML tag"),
+        ("---\ntags: [a]\ndate: !!timestamp x\n---\n", 3, "does not fit its YAML tag"),
+        # found by fuzzing: YAML counts U+0085 (NEL) and U+2028 as line breaks, editors do not;
+        # the line was one too far for each (here the closing `---` is line 4)
+        ("---\ntype: 'a\x85b\u2028c'\nx: [u\n---\n", 4, "expected ',' or ']'"),
+        ("---\ntype: 'a\x85b'\ntags:\n\t- b\n---\n", 4, "tab"),
     ],
 )
 def test_yaml_errors_name_the_file_line_and_cause(source: str, line: int, cause: str) -> None:
@@ -210,3 +225,28 @@ def test_yaml_errors_name_the_file_line_and_cause(source: str, line: int, cause:
     assert collect.front_matter(source + "body", "x.md", warnings.append) == {}
     assert len(warnings) == 1
     assert f"(line {line})" in warnings[0] and cause in warnings[0], warnings[0]
+
+
+@pytest.mark.parametrize("key", ["weight", "read_time"])
+def test_a_number_too_large_for_a_float_warns(key: str) -> None:
+    """Found by tests/unit/test_fuzz.py: `weight: 1000…` (309 digits) raised OverflowError
+    from float() and stopped the build."""
+    article, warnings = validate({"tags": ["a"], key: 10**309})
+    assert article.tags == ("a",) and getattr(article, key) is None
+    assert len(warnings) == 1 and f"front matter '{key}': expected" in warnings[0], warnings
+
+
+@pytest.mark.parametrize("value", [0, 0.0, False, {}])
+def test_falsy_tags_are_read_and_warned(value: object) -> None:
+    """Found by tests/unit/test_fuzz.py: `tags: 2024` and `tags: true` were warned about, but
+    `tags: 0`, `false` and `{}` were dropped in silence (the page was not read at all)."""
+    keys_ = keys()
+    assert collect.has_tags({"tags": value}, keys_)
+    article, warnings = validate({"tags": value})
+    assert article.tags == ()
+    assert len(warnings) == 1 and "front matter 'tags': expected a list" in warnings[0], warnings
+
+
+@pytest.mark.parametrize("value", [None, "", [], [None]])
+def test_empty_tags_are_no_article_and_no_warning(value: object) -> None:
+    assert not collect.has_tags({"tags": value}, keys())

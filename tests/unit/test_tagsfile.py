@@ -66,7 +66,12 @@ def test_a_utf8_byte_order_mark_is_fine(tmp_path: Path) -> None:
         ("a: [\n", "not valid YAML (line 2): did not find expected node content"),
         ("a:\n\tname: x\n", "not valid YAML (line 2)"),
         ("a: !!python/object/apply:os.system [echo]\n", "not valid YAML (line 1): could not"),
-        ("a: 2026-02-30\n", "cannot be read: day is out of range for month"),
+        ("a: 2026-02-30\n", "cannot be read (line 1): day is out of range for month"),
+        # found by tests/unit/test_fuzz.py: a crash (KeyError, AttributeError), then no line
+        ("a:\n  hidden: !!bool x\n", "cannot be read (line 2): a value does not fit its YAML"),
+        ("a: !!timestamp x\n", "cannot be read (line 1): a value does not fit its YAML tag"),
+        ("a: b\nc: \x1f\n", "not valid YAML (line 2): the character U+001F is not allowed"),
+        ("a: 'x\x85y'\nb: [\n", "not valid YAML (line 3): did not find expected node"),
         ("- a\n- b\n", "the tags file must be a mapping of tag to its entry, got list ['a', 'b']"),
         ("just text\n", "the tags file must be a mapping of tag to its entry, got str"),
     ],
