@@ -34,7 +34,7 @@ def _markdown(config_path: str) -> Any:
     """One Markdown instance per process, configured as Zensical configures it."""
     global _MD
     if _MD is None:
-        from markdown import Markdown
+        from markdown import Markdown  # type: ignore[import-untyped,unused-ignore]
         from zensical.config import parse_config
 
         config = parse_config(config_path)

@@ -102,15 +102,14 @@ class Owned:
         problems: list[str] = []
         for root in self.roots:
             folder = self.docs_dir / root
-            if self.manifests[root] is None and folder.exists():
-                if not folder.is_dir() or any(folder.iterdir()):
-                    problems.append(
-                        f"{folder} exists and is not tagindex's (no {MARKER} marker in it)"
-                    )
+            taken = folder.exists() and (not folder.is_dir() or any(folder.iterdir()))
+            if self.manifests[root] is None and taken:
+                problems.append(f"{folder} exists and is not tagindex's (no {MARKER} marker in it)")
         for rel in files:
-            root = self.root_of(rel)
-            if root is None:
+            owner = self.root_of(rel)
+            if owner is None:
                 raise CommandError(f"internal: {rel} is outside tagindex's folders")
+            root = owner
             self._check_path(rel)
             path = self.docs_dir / rel
             if not path.exists():
@@ -125,7 +124,8 @@ class Owned:
         problems = self.conflicts(files)
         if problems:
             raise CommandError(
-                "nothing written: " + "; ".join(problems[:5])
+                "nothing written: "
+                + "; ".join(problems[:5])
                 + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
                 + ". Move the file away or set the tagindex option tags_dir to another folder."
             )

@@ -217,7 +217,10 @@ def page_source(
     parts = ["---", yaml.safe_dump(front, allow_unicode=True, sort_keys=False).strip(), "---", ""]
     if names and route.number == 1:
         include = ", ".join(json.dumps(n, ensure_ascii=False) for n in names)
-        parts += [f"<!-- material/tags {{ include: [{include}], layout: {LAYOUT}, toc: false }} -->", ""]
+        parts += [
+            f"<!-- material/tags {{ include: [{include}], layout: {LAYOUT}, toc: false }} -->",
+            "",
+        ]
     found = _H1.sub("", search, count=1).strip()
     listed = "".join(f"<li>{_escape(t)}</li>" for t in titles)
     parts += [

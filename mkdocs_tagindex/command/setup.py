@@ -15,7 +15,6 @@ import difflib
 import logging
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 from .owned import write_atomic
 from .publish import LAYOUT, asset_urls
@@ -36,7 +35,7 @@ def missing(site: Site) -> list[str]:
         out.append("the 'tags' plugin is not configured (chips on articles)")
     css, js = asset_urls(site)
     have = [str(x) for x in site.config.get("extra_css") or []]
-    have += [str(x if isinstance(x, str) else x.get("path")) for x in _list(site, "extra_javascript")]
+    have += [_path(x) for x in _list(site, "extra_javascript")]
     for url in css + js:
         if url not in have:
             out.append(f"'{url}' is not in extra_css/extra_javascript")
@@ -46,6 +45,11 @@ def missing(site: Site) -> list[str]:
     if custom is None or not (custom / TEMPLATE).is_file():
         out.append(f"no {TEMPLATE} under theme.custom_dir (a second list under the cards)")
     return out
+
+
+def _path(item: object) -> str:
+    """An `extra_javascript` entry's path (a string, or a mapping with `path`)."""
+    return str(item.get("path") if isinstance(item, dict) else item)
 
 
 def _list(site: Site, key: str) -> list[object]:
@@ -95,18 +99,22 @@ def edit_yaml(site: Site, text: str) -> tuple[str, list[str]]:
     lines = text.splitlines()
     problems: list[str] = []
     if not site.has_plugin("tags"):
-        wanted = ["tags"] if plugin_options(site.config, "search") or "plugins" in site.config else ["search", "tags"]
+        wanted = (
+            ["tags"]
+            if plugin_options(site.config, "search") or "plugins" in site.config
+            else ["search", "tags"]
+        )
         if problem := _add_items(lines, "plugins", wanted):
             problems.append(problem)
     css, js = asset_urls(site)
     have = {str(x) for x in site.config.get("extra_css") or []}
-    if add := [u for u in css if u not in have]:
-        if problem := _add_items(lines, "extra_css", add):
-            problems.append(problem)
-    have = {str(x if isinstance(x, str) else x.get("path")) for x in _list(site, "extra_javascript")}
-    if add := [u for u in js if u not in have]:
-        if problem := _add_items(lines, "extra_javascript", add):
-            problems.append(problem)
+    add = [u for u in css if u not in have]
+    if add and (problem := _add_items(lines, "extra_css", add)):
+        problems.append(problem)
+    have = {_path(x) for x in _list(site, "extra_javascript")}
+    add = [u for u in js if u not in have]
+    if add and (problem := _add_items(lines, "extra_javascript", add)):
+        problems.append(problem)
     pattern = f"/{site.tags_dir}/"
     if pattern not in str(site.config.get("not_in_nav") or ""):
         start = _top_key(lines, "not_in_nav")

@@ -43,7 +43,7 @@ def _env(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
         default = loader.construct_object(items.pop()) if len(items) > 1 else None
         names = [loader.construct_scalar(item) for item in items]
     else:
-        raise CommandError(f"!ENV expects a name or a list, not a {node.id}")
+        raise CommandError(f"!ENV expects a name or a list, not {type(node).__name__}")
     for name in names:
         if str(name) in os.environ:
             return yaml.safe_load(os.environ[str(name)])
@@ -62,7 +62,7 @@ _Loader.add_multi_constructor("!!python/", _python)
 def read_yaml(path: Path) -> dict[str, Any]:
     """A YAML config with its `INHERIT` parent merged under it (deep merge, lists appended)."""
     try:
-        data = yaml.load(path.read_text("utf-8"), Loader=_Loader)  # noqa: S506 - safe subclass
+        data: Any = yaml.load(path.read_text("utf-8"), Loader=_Loader)
     except yaml.YAMLError as exc:
         raise CommandError(f"{path}: not valid YAML: {exc}") from exc
     if not isinstance(data, dict):
@@ -71,7 +71,7 @@ def read_yaml(path: Path) -> dict[str, Any]:
     if parent:
         base = read_yaml((path.parent / str(parent)).resolve())
         data = _merge(base, data)
-    return data
+    return dict(data)
 
 
 def _merge(base: dict[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
@@ -219,7 +219,9 @@ class Site:
 
     def languages(self) -> Languages:
         if self.i18n is None:
-            return Languages(current=self.theme_lang, default=self.theme_lang, build=(self.theme_lang,))
+            return Languages(
+                current=self.theme_lang, default=self.theme_lang, build=(self.theme_lang,)
+            )
         i18n = self.i18n
         return Languages(
             current=i18n.default,

@@ -52,7 +52,7 @@ def watch(site: Site, args: argparse.Namespace, say: Say, rounds: int | None = N
         started = time.perf_counter()
         try:
             site = load_site(site.path)
-            result, report = publish.build(site, say, keep_pages=args.keep_pages)
+            _result, report = publish.build(site, say, keep_pages=args.keep_pages)
         except CommandError as exc:
             say(logging.ERROR, str(exc))
             continue
