@@ -58,6 +58,7 @@ goldens: venv
 
 bench: venv
 	$(PY) bench/run.py
+	$(PY) bench/zensical.py --n 1000
 
 # The pictures of docs/gallery.md (and the README's) and its contrast table, from the browser tests.
 gallery: venv system-deps

@@ -67,8 +67,8 @@ def cards(site_dir: Path, rel: str) -> list[tuple[str, ...]]:
     out = []
     for card in html.select(".tagindex-card"):
 
-        def text(selector: str) -> str:
-            found = card.select_one(selector)
+        def text(selector: str, card: object = card) -> str:
+            found = card.select_one(selector)  # type: ignore[attr-defined]
             return " ".join(found.get_text(" ").split()) if found else ""
 
         link = card.select_one(".tagindex-card__title a") or card.select_one("a")
