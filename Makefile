@@ -6,7 +6,7 @@ PIP := $(PY) -m pip
 export NO_MKDOCS_2_WARNING := 1
 DEMO_ADDR ?= 127.0.0.1:8000
 
-.PHONY: demo demo-build test lint typecheck bench clean venv system-deps gallery goldens fuzz
+.PHONY: demo demo-build demo-zensical test lint typecheck bench clean venv system-deps gallery goldens fuzz
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -29,6 +29,15 @@ demo-build: venv
 demo: demo-build
 	@echo "Serving the example site at http://$(DEMO_ADDR)/"
 	$(VENV)/bin/mkdocs serve -f example_site/mkdocs.yml -a $(DEMO_ADDR)
+
+# The example site on Zensical: a copy (the example's docs/ stays as it is), `tagindex init`,
+# `tagindex build`, `zensical-i18n build`, then `tagindex build --watch` beside `zensical-i18n serve`.
+demo-zensical: venv
+	rm -rf build/demo-zensical && mkdir -p build && cp -r example_site build/demo-zensical
+	cd build/demo-zensical && ../../$(PY) -m mkdocs_tagindex init && ../../$(PY) -m mkdocs_tagindex build
+	cd build/demo-zensical && ../../$(VENV)/bin/zensical-i18n build
+	cd build/demo-zensical && (../../$(PY) -m mkdocs_tagindex build --watch & trap "kill $$!" EXIT; \
+	  ../../$(VENV)/bin/zensical-i18n serve -a $(DEMO_ADDR))
 
 lint: venv
 	$(VENV)/bin/ruff check mkdocs_tagindex tests bench
@@ -57,6 +66,7 @@ goldens: venv
 
 bench: venv
 	$(PY) bench/run.py
+	$(PY) bench/zensical.py --n 1000
 
 # The pictures of docs/gallery.md (and the README's) and its contrast table, from the browser tests.
 gallery: venv system-deps

@@ -1,0 +1,43 @@
+"""`tagindex check`: every page's front matter and the tags file, checked with the plugin's own
+messages, without rendering or writing anything. For MkDocs sites too (the same `plugins:`
+entry); a pre-commit hook (`.pre-commit-hooks.yaml`)."""
+
+from __future__ import annotations
+
+import logging
+
+from ..core import Language, Messages, Run, SiteInfo, SourcePage, TagIndexError
+from ..core.routes import url_of
+from .owned import Owned
+from .publish import roots
+from .site import Site
+from .sources import all_files, language_pages, read_sources
+
+
+def check(site: Site, say: Messages) -> int:
+    """Problems found (each said once, as a warning or an error)."""
+    problems = 0
+
+    def count(level: int, text: str) -> None:
+        nonlocal problems
+        if level >= logging.WARNING:
+            problems += 1
+            say.say(level, text)
+
+    messages = Messages(count)
+    owned = Owned(site.docs_dir, roots(site))
+    files = all_files(site, owned.is_ours)
+    sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")])
+    languages = site.languages()
+    run = Run(site.options, languages, messages)
+    run.first_pass(sorted((s.src, s.text) for s in sources))
+    per_lang = language_pages(site, languages, files, sources, run.warn)
+    for lang in languages.build:
+        language = Language(run, lang, SiteInfo(site.site_url, site.name, site.directory_urls))
+        for page in per_lang.get(lang, []):
+            url = url_of(page.path, language.prefix, site.directory_urls)
+            try:
+                language.article(SourcePage(page.source.src, url, page.meta, locale=page.locale))
+            except TagIndexError as exc:
+                count(logging.ERROR, str(exc))
+    return problems

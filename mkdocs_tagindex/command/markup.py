@@ -1,0 +1,116 @@
+"""Markdown → HTML as Zensical renders it, for read times, summaries and first headings.
+
+The extensions are Zensical's own list for the site: `zensical.config.parse_config` gives the
+config's `markdown_extensions`, or Zensical's `DEFAULT_MARKDOWN_EXTENSIONS` where it names none,
+with the same normalisation. What a page's HTML says is kept in `.cache/tagindex/` beside the
+config, keyed by the page's text and the config's text, so an unchanged page is never rendered
+again; misses are rendered on every core.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from ..core.html import plain
+
+BODY = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.S)
+"""Front matter, as the core parses it: the rest is the page's Markdown."""
+
+CACHE_VERSION = "1"
+PARALLEL_FROM = 64
+"""Below this many pages to render, one process is faster than starting a pool."""
+
+_MD: Any = None
+
+
+def _markdown(config_path: str) -> Any:
+    """One Markdown instance per process, configured as Zensical configures it."""
+    global _MD
+    if _MD is None:
+        from markdown import Markdown  # type: ignore[import-untyped,unused-ignore]
+        from zensical.config import parse_config
+
+        config = parse_config(config_path)
+        extensions = [e for e in config["markdown_extensions"] if isinstance(e, str)]
+        _MD = Markdown(extensions=extensions, extension_configs=config["mdx_configs"])
+    return _MD
+
+
+def render_one(config_path: str, text: str) -> tuple[str, str | None]:
+    """A page's HTML and its first `<h1>` (as plain text), from its whole source."""
+    md = _markdown(config_path)
+    md.reset()
+    html = str(md.convert(BODY.sub("", text, count=1)))
+    heading = None
+    for token in getattr(md, "toc_tokens", []) or []:
+        if token.get("level") == 1:
+            heading = plain(str(token.get("html") or token.get("name") or "")) or None
+            break
+    return html, heading
+
+
+def _render_batch(args: tuple[str, list[str]]) -> list[tuple[str, str | None]]:
+    config_path, texts = args
+    return [render_one(config_path, text) for text in texts]
+
+
+def render_all(config_path: Path, texts: list[str]) -> list[tuple[str, str | None]]:
+    """HTML and heading of each text, in order; on every core when there are many."""
+    if len(texts) < PARALLEL_FROM:
+        return [render_one(str(config_path), t) for t in texts]
+    workers = max(1, min(os.cpu_count() or 1, 8))
+    chunks = [texts[i::workers] for i in range(workers)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        parts = list(pool.map(_render_batch, [(str(config_path), c) for c in chunks]))
+    out: list[tuple[str, str | None]] = [("", None)] * len(texts)
+    for w, part in enumerate(parts):
+        for i, item in enumerate(part):
+            out[w + i * workers] = item
+    return out
+
+
+def key_of(*parts: str) -> str:
+    digest = hashlib.sha256()
+    for part in (CACHE_VERSION, *parts):
+        digest.update(part.encode("utf-8", "surrogatepass"))
+        digest.update(b"\0")
+    return digest.hexdigest()[:32]
+
+
+class FactsCache:
+    """Key → (heading, minutes, summary) from earlier runs; only what this run used is kept."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / "facts.json"
+        self.old: dict[str, list[Any]] = {}
+        try:
+            loaded = json.loads(self.path.read_text("utf-8"))
+            if isinstance(loaded, dict):
+                self.old = loaded
+        except (OSError, ValueError):
+            pass
+        self.new: dict[str, list[Any]] = {}
+
+    def get(self, key: str) -> list[Any] | None:
+        found = self.old.get(key)
+        if found is not None:
+            self.new[key] = found
+        return found
+
+    def put(self, key: str, value: Iterable[Any]) -> None:
+        self.new[key] = list(value)
+
+    def save(self) -> None:
+        if self.new == self.old:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(self.new, ensure_ascii=False), "utf-8")
+        os.replace(tmp, self.path)

@@ -1,0 +1,195 @@
+"""The folders the command owns under `docs_dir`, and the only code that writes, moves or deletes
+files there.
+
+Each folder holds a marker, `.tagindex`, which is also its manifest: every file the command
+wrote there with the hash of what it wrote. The rules:
+
+- a file is written only where nothing is, or where the manifest lists a file whose bytes are
+  still those the command wrote; anything else at a planned path is the author's, and the whole
+  run stops before any write with an error naming it;
+- a folder that exists without the marker and is not empty is the author's: the same error;
+- each file is written to a temporary file beside it, then renamed over (a running
+  `zensical serve` never reads half a page), and only when its bytes change;
+- files of the last run that this run does not write are removed if their bytes are still ours
+  (an edited one is left, with a warning), and folders the removal empties go too;
+- no path through a symbolic link is written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .site import CommandError
+
+MARKER = ".tagindex"
+GITIGNORE = ".gitignore"
+MARKER_VERSION = 1
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def read_manifest(root: Path) -> dict[str, str] | None:
+    """Relative path → hash of each file the command wrote under `root`; None: no marker."""
+    marker = root / MARKER
+    if not marker.is_file() or marker.is_symlink():
+        return None
+    try:
+        data = json.loads(marker.read_text("utf-8"))
+        files = data["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    return {str(k): str(v) for k, v in files.items()} if isinstance(files, dict) else {}
+
+
+@dataclass
+class Report:
+    written: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)
+    """Stale files the author changed: left where they are."""
+
+
+class Owned:
+    """The command's folders: `roots` are paths relative to `docs_dir`."""
+
+    def __init__(self, docs_dir: Path, roots: list[str]) -> None:
+        self.docs_dir = docs_dir
+        self.roots = sorted(set(roots))
+        self.manifests = {r: read_manifest(docs_dir / r) for r in self.roots}
+
+    def root_of(self, rel: str) -> str | None:
+        for root in self.roots:
+            if rel.startswith(root + "/"):
+                return root
+        return None
+
+    def is_ours(self, rel: str) -> bool:
+        """Whether the file at `rel` (under `docs_dir`) is one the command wrote."""
+        root = self.root_of(rel)
+        if root is None:
+            return False
+        manifest = self.manifests.get(root) or {}
+        return rel[len(root) + 1 :] in manifest or rel == f"{root}/{MARKER}"
+
+    def _check_path(self, rel: str) -> None:
+        path = self.docs_dir
+        for part in rel.split("/"):
+            path = path / part
+            if path.is_symlink():
+                raise CommandError(f"{path} is a symbolic link; tagindex writes through none")
+
+    def conflicts(self, files: Mapping[str, bytes]) -> list[str]:
+        """Every author's file or folder standing where `files` would go."""
+        problems: list[str] = []
+        for root in self.roots:
+            folder = self.docs_dir / root
+            taken = folder.exists() and (not folder.is_dir() or any(folder.iterdir()))
+            if self.manifests[root] is None and taken:
+                problems.append(f"{folder} exists and is not tagindex's (no {MARKER} marker in it)")
+        for rel in files:
+            owner = self.root_of(rel)
+            if owner is None:
+                raise CommandError(f"internal: {rel} is outside tagindex's folders")
+            root = owner
+            self._check_path(rel)
+            path = self.docs_dir / rel
+            if not path.exists():
+                continue
+            theirs = (self.manifests.get(root) or {}).get(rel[len(root) + 1 :])
+            if not path.is_file() or theirs is None or digest(path.read_bytes()) != theirs:
+                problems.append(f"{path} is not a file tagindex wrote (or was changed since)")
+        return problems
+
+    def sync(self, files: Mapping[str, bytes], warn: Callable[[str], None]) -> Report:
+        """Make the folders hold exactly `files` (paths under `docs_dir`); stop on conflicts."""
+        problems = self.conflicts(files)
+        if problems:
+            raise CommandError(
+                "nothing written: "
+                + "; ".join(problems[:5])
+                + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
+                + ". Move the file away or set the tagindex option tags_dir to another folder."
+            )
+        report = Report()
+        new: dict[str, dict[str, str]] = {root: {} for root in self.roots}
+        for rel, data in sorted(files.items()):
+            root = self.root_of(rel)
+            assert root is not None
+            new[root][rel[len(root) + 1 :]] = digest(data)
+            path = self.docs_dir / rel
+            if path.is_file() and path.read_bytes() == data:
+                continue
+            write_atomic(path, data)
+            report.written.append(rel)
+        for root in self.roots:
+            self._remove_stale(root, new[root], report, warn)
+            self._write_marker(root, new[root])
+        return report
+
+    def _remove_stale(
+        self, root: str, keep: Mapping[str, str], report: Report, warn: Callable[[str], None]
+    ) -> None:
+        old = self.manifests.get(root) or {}
+        folder = self.docs_dir / root
+        for name, hashed in sorted(old.items()):
+            if name in keep:
+                continue
+            path = folder / name
+            if not path.is_file() or path.is_symlink():
+                continue
+            if digest(path.read_bytes()) != hashed:
+                warn(f"{path} was written by tagindex but changed since; left in place")
+                report.kept.append(f"{root}/{name}")
+                continue
+            path.unlink()
+            report.removed.append(f"{root}/{name}")
+            parent = path.parent
+            while parent != folder and parent.is_dir() and not any(parent.iterdir()):
+                parent.rmdir()
+                parent = parent.parent
+
+    def _write_marker(self, root: str, files: dict[str, str]) -> None:
+        folder = self.docs_dir / root
+        if not files and not (folder / MARKER).exists():
+            return
+        data = json.dumps(
+            {"tagindex": MARKER_VERSION, "files": files}, indent=1, sort_keys=True
+        ).encode()
+        marker = folder / MARKER
+        if not (marker.is_file() and marker.read_bytes() == data):
+            write_atomic(marker, data)
+        self.manifests[root] = files
+
+    def clean(self) -> Report:
+        """Remove every file the manifests list (unchanged ones), then the markers."""
+        report = Report()
+        for root in self.roots:
+            if self.manifests.get(root) is None:
+                continue
+            self._remove_stale(root, {}, report, lambda text: None)
+            marker = self.docs_dir / root / MARKER
+            if not report.kept:
+                marker.unlink(missing_ok=True)
+            folder = self.docs_dir / root
+            if folder.is_dir() and not any(folder.iterdir()):
+                folder.rmdir()
+        return report

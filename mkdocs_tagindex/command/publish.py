@@ -1,0 +1,243 @@
+"""`tagindex build`: the engine's calls in the order docs/architecture.md lists, with pages this
+command read itself, and the files Zensical then builds.
+
+Each generated page is a Markdown file: front matter (title, description, the `tagindex` marker)
+and a body of raw HTML from `core.render.Renderer` (Zensical renders raw HTML as is). The body
+is excluded from Zensical's search (`data-search-exclude`); a hidden block before it gives the
+search what the MkDocs plugin gives it (the description and count, and the cards' titles). The
+first page of a tag carries a `<!-- material/tags -->` marker so that Zensical's chips on the
+articles link to it; its layout (`tagindex`, placed by `tagindex init`) renders nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import posixpath
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from ..core import Edition, Found, Language, Messages, Published, Run, SiteInfo, SourcePage
+from ..core.article import Facts
+from ..core.frontmatter import has_tags
+from ..core.render import Renderer
+from ..core.routes import Route, url_of
+from ..core.theme import theme_overrides_dir
+from . import markup
+from .owned import GITIGNORE, Owned, Report
+from .site import Site
+from .sources import LangPage, all_files, language_pages, read_sources
+
+Say = Callable[[int, str], None]
+ASSETS = ("tagindex.css", "tagindex-filters.css", "tagindex.js")
+LAYOUT = "tagindex"
+"""Zensical listing layout of the marker: `fragments/tags/tagindex/listing.html`, empty."""
+
+
+def assets_dir(site: Site) -> str:
+    return f"{site.tags_dir}/assets"
+
+
+def asset_urls(site: Site) -> tuple[list[str], list[str]]:
+    """The `extra_css` and `extra_javascript` entries the generated pages need."""
+    folder = assets_dir(site)
+    return [f"{folder}/{ASSETS[0]}", f"{folder}/{ASSETS[1]}"], [f"{folder}/{ASSETS[2]}"]
+
+
+def roots(site: Site) -> list[str]:
+    """The folders the command owns, relative to `docs_dir`."""
+    if site.i18n is not None and site.i18n.structure == "folder":
+        return [site.tags_dir, *(f"{lang}/{site.tags_dir}" for lang in site.i18n.build)]
+    return [site.tags_dir]
+
+
+def docs_path(site: Site, lang: str, staged: str) -> str:
+    """Where a file of `lang`'s build at `staged` goes under `docs_dir` (zensical-i18n's
+    layouts: `page.ja.md` beside `page.md`, or `ja/page.md`)."""
+    i18n = site.i18n
+    if i18n is None:
+        return staged
+    if i18n.structure == "folder":
+        return f"{lang}/{staged}"
+    if lang == i18n.default:
+        return staged
+    stem, ext = posixpath.splitext(staged)
+    return f"{stem}.{lang}{ext}"
+
+
+@dataclass
+class Result:
+    files: dict[str, bytes] = field(default_factory=dict)
+    rendered: int = 0
+    """Pages whose Markdown was rendered (not found in the cache)."""
+    report: Report | None = None
+
+
+def compute(site: Site, say: Say, keep_pages: bool = False) -> tuple[Result, Owned]:
+    """Every file the command publishes for the site, by path under `docs_dir`."""
+    owned = Owned(site.docs_dir, roots(site))
+    files = all_files(site, owned.is_ours)
+    sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")])
+    languages = site.languages()
+    run = Run(site.options, languages, Messages(say))
+    run.first_pass(sorted((s.src, s.text) for s in sources))
+    per_lang = language_pages(site, languages, files, sources, run.warn)
+    result = Result()
+    cache = markup.FactsCache(site.cache_dir)
+    renderer = Renderer(str(site.custom_dir) if site.custom_dir else None, site.theme_name)
+    theme_dirs = (str(site.custom_dir),) if site.custom_dir else ()
+    for lang in languages.build:
+        info = SiteInfo(site.site_url, site.name, site.directory_urls, theme_dirs)
+        language = Language(run, lang, info)
+        pages = per_lang.get(lang, [])
+        facts = _facts(site, language, pages, cache, result)
+        found = list(_found(site, language, pages, facts))
+        _publish(site, language, found, renderer, result)
+    cache.save()
+    for name in ASSETS:
+        data = (Path(theme_overrides_dir()) / "assets" / "tagindex" / name).read_bytes()
+        result.files[f"{assets_dir(site)}/{name}"] = data
+    if not keep_pages:
+        for root in owned.roots:
+            result.files[f"{root}/{GITIGNORE}"] = b"# written by tagindex build\n*\n"
+    return result, owned
+
+
+def _text_lang(site: Site, page: LangPage) -> str:
+    own = page.meta.get(site.options.front_matter.lang)
+    return str(own or page.locale or site.theme_lang)
+
+
+def _facts(
+    site: Site, language: Language, pages: list[LangPage], cache: markup.FactsCache, result: Result
+) -> dict[str, Facts]:
+    """What each article's HTML says, from the cache or rendered now (on every core)."""
+    keys = site.options.front_matter
+    wanted: dict[str, str] = {}
+    out: dict[str, Facts] = {}
+    for page in pages:
+        if not has_tags(page.meta, keys):
+            continue
+        key = markup.key_of(site.digest, language.code, _text_lang(site, page), page.source.text)
+        hit = cache.get(key)
+        if hit is not None:
+            out[page.source.src] = Facts(hit[0], hit[1], hit[2])
+        else:
+            wanted[page.source.src] = key
+    if wanted:
+        texts = {p.source.src: p.source.text for p in pages if p.source.src in wanted}
+        order = list(wanted)
+        rendered = markup.render_all(site.path, [texts[s] for s in order])
+        result.rendered += len(order)
+        by_src = {p.source.src: p for p in pages}
+        for src, (html, heading) in zip(order, rendered, strict=True):
+            facts = language.facts(html, heading, _text_lang(site, by_src[src]))
+            out[src] = facts
+            cache.put(wanted[src], (facts.heading, facts.minutes, facts.summary))
+    return out
+
+
+def _found(
+    site: Site, language: Language, pages: list[LangPage], facts: Mapping[str, Facts]
+) -> list[Found]:
+    found = []
+    hide = site.options.fallback_articles == "hide"
+    for page in pages:
+        if page.fallback and hide:
+            continue
+        src = page.source.src
+        if src not in facts:
+            continue
+        title = page.meta.get("title")
+        source = SourcePage(
+            src_uri=src,
+            url=url_of(page.path, language.prefix, site.directory_urls),
+            meta=page.meta,
+            title=str(title) if title is not None else None,
+            facts=facts[src],
+            locale=page.locale,
+            fallback=page.fallback,
+        )
+        item = language.article(source)
+        if item is not None:
+            found.append(item)
+    return found
+
+
+def _publish(
+    site: Site, language: Language, found: list[Found], renderer: Renderer, result: Result
+) -> None:
+    spellings: dict[str, set[str]] = {}
+    for item in found:
+        for tag, name in zip(item.article.tags, item.names, strict=True):
+            spellings.setdefault(tag, set()).add(name)
+    collected = language.collect(found)
+    routes = collected.plan.routes()
+    pages = {
+        r.src_uri: (r, url_of(r.src_uri, language.prefix, site.directory_urls)) for r in routes
+    }
+    edition = Edition(language, collected, Published(pages, {}, lambda src: False))
+    chips = site.has_plugin("tags")
+    for route, url in pages.values():
+        context = edition.page_context(route, url)
+        body = renderer.page(context, url)
+        search = renderer.env.get_template("tagindex/search.html").render(tagindex=context)
+        meta = language.page_meta(route, collected.plan, collected.names)
+        names = sorted(spellings.get(route.tag or "", ())) if chips else []
+        text = page_source(meta, route, body, search, context_titles(context), names)
+        result.files[docs_path(site, language.code, route.src_uri)] = text.encode("utf-8")
+    for static in edition.outputs.files:
+        content = static.content
+        data = content if isinstance(content, str) else "".join(content)
+        result.files[docs_path(site, language.code, static.src_uri)] = data.encode("utf-8")
+
+
+def context_titles(context: object) -> list[str]:
+    return [card.article.title for card in getattr(context, "cards", ())]
+
+
+_H1 = re.compile(r"<h1[^>]*>.*?</h1>\s*", re.S)
+
+
+def page_source(
+    meta: Mapping[str, object],
+    route: Route,
+    body: str,
+    search: str,
+    titles: list[str],
+    names: list[str],
+) -> str:
+    """A generated page's Markdown source."""
+    front = {"title": meta["title"], "description": meta["description"]}
+    front["tagindex"] = meta["tagindex"]
+    parts = ["---", yaml.safe_dump(front, allow_unicode=True, sort_keys=False).strip(), "---", ""]
+    if names and route.number == 1:
+        include = ", ".join(json.dumps(n, ensure_ascii=False) for n in names)
+        parts += [
+            f"<!-- material/tags {{ include: [{include}], layout: {LAYOUT}, toc: false }} -->",
+            "",
+        ]
+    found = _H1.sub("", search, count=1).strip()
+    listed = "".join(f"<li>{_escape(t)}</li>" for t in titles)
+    parts += [
+        f'<div class="tagindex-search" hidden>{found}<ul>{listed}</ul></div>',
+        "",
+        f"<div data-search-exclude>\n{body.strip()}\n</div>",
+        "",
+    ]
+    return "\n".join(parts)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def build(site: Site, say: Say, keep_pages: bool = False) -> tuple[Result, Report]:
+    result, owned = compute(site, say, keep_pages)
+    report = owned.sync(result.files, lambda text: say(logging.WARNING, text))
+    result.report = report
+    return result, report

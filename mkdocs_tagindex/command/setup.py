@@ -1,0 +1,163 @@
+"""`tagindex init`: what Zensical's build needs once, added to the config as text (comments and
+`!ENV` tags stay as they are), shown as a diff, and nothing on a second run:
+
+- the `tags` plugin: Zensical's chips on articles, linked to the tag pages by their marker;
+- `not_in_nav: /<tags_dir>/`: Zensical honours it (tested on 0.0.73), so generated pages stay
+  out of an automatic navigation;
+- `extra_css` / `extra_javascript`: the cards' stylesheets and the toolbar's script;
+- `theme.custom_dir` with `fragments/tags/tagindex/listing.html`, a listing layout that renders
+  nothing, so the marker that links the chips adds no second list under the cards.
+"""
+
+from __future__ import annotations
+
+import difflib
+import logging
+import re
+from collections.abc import Callable
+
+from .owned import write_atomic
+from .publish import LAYOUT, asset_urls
+from .site import Site, plugin_options
+
+Say = Callable[[int, str], None]
+TEMPLATE = f"fragments/tags/{LAYOUT}/listing.html"
+TEMPLATE_TEXT = (
+    "{#- tagindex: the listing behind a tag page's <!-- material/tags --> marker renders "
+    "nothing (the cards are the page). Written by `tagindex init`. -#}\n"
+)
+
+
+def missing(site: Site) -> list[str]:
+    """What `tagindex init` would add, in words (empty: nothing)."""
+    out = []
+    if not site.has_plugin("tags"):
+        out.append("the 'tags' plugin is not configured (chips on articles)")
+    css, js = asset_urls(site)
+    have = [str(x) for x in site.config.get("extra_css") or []]
+    have += [_path(x) for x in _list(site, "extra_javascript")]
+    for url in css + js:
+        if url not in have:
+            out.append(f"'{url}' is not in extra_css/extra_javascript")
+    if f"/{site.tags_dir}/" not in str(site.config.get("not_in_nav") or ""):
+        out.append(f"not_in_nav does not list /{site.tags_dir}/ (generated pages in the nav)")
+    custom = site.custom_dir
+    if custom is None or not (custom / TEMPLATE).is_file():
+        out.append(f"no {TEMPLATE} under theme.custom_dir (a second list under the cards)")
+    return out
+
+
+def _path(item: object) -> str:
+    """An `extra_javascript` entry's path (a string, or a mapping with `path`)."""
+    return str(item.get("path") if isinstance(item, dict) else item)
+
+
+def _list(site: Site, key: str) -> list[object]:
+    value = site.config.get(key)
+    return list(value) if isinstance(value, list) else []
+
+
+def _top_key(lines: list[str], key: str) -> int | None:
+    for n, line in enumerate(lines):
+        if re.match(rf"{re.escape(key)}\s*:", line):
+            return n
+    return None
+
+
+def _block_end(lines: list[str], start: int) -> int:
+    """Index after the last line of the top-level key at `start` (its indented block)."""
+    end = start + 1
+    last = start
+    while end < len(lines) and (not lines[end].strip() or lines[end][:1] in (" ", "\t", "-", "#")):
+        if lines[end].strip() and not lines[end].lstrip().startswith("#"):
+            last = end
+        end += 1
+    return last + 1
+
+
+def _add_items(lines: list[str], key: str, items: list[str]) -> str | None:
+    """Add `- item` lines to a top-level block list (made when absent); a problem, or None."""
+    start = _top_key(lines, key)
+    if start is None:
+        lines += [f"{key}:", *(f"  - {i}" for i in items)]
+        return None
+    if lines[start].split(":", 1)[1].strip() not in ("", "[]"):
+        return f"{key} is not a block list: add {', '.join(items)} by hand"
+    lines[start] = f"{key}:"
+    end = _block_end(lines, start)
+    indent = "  "
+    for line in lines[start + 1 : end]:
+        if line.lstrip().startswith("-"):
+            indent = line[: len(line) - len(line.lstrip())]
+            break
+    lines[end:end] = [f"{indent}- {i}" for i in items]
+    return None
+
+
+def edit_yaml(site: Site, text: str) -> tuple[str, list[str]]:
+    """The config with what is missing added; and what could not be added."""
+    lines = text.splitlines()
+    problems: list[str] = []
+    if not site.has_plugin("tags"):
+        wanted = (
+            ["tags"]
+            if plugin_options(site.config, "search") or "plugins" in site.config
+            else ["search", "tags"]
+        )
+        if problem := _add_items(lines, "plugins", wanted):
+            problems.append(problem)
+    css, js = asset_urls(site)
+    have = {str(x) for x in site.config.get("extra_css") or []}
+    add = [u for u in css if u not in have]
+    if add and (problem := _add_items(lines, "extra_css", add)):
+        problems.append(problem)
+    have = {_path(x) for x in _list(site, "extra_javascript")}
+    add = [u for u in js if u not in have]
+    if add and (problem := _add_items(lines, "extra_javascript", add)):
+        problems.append(problem)
+    pattern = f"/{site.tags_dir}/"
+    if pattern not in str(site.config.get("not_in_nav") or ""):
+        start = _top_key(lines, "not_in_nav")
+        if start is None:
+            lines += ["not_in_nav: |", f"  {pattern}"]
+        elif lines[start].split(":", 1)[1].strip() in ("|", "|-", "|+"):
+            lines.insert(_block_end(lines, start), f"  {pattern}")
+        else:
+            problems.append(f"not_in_nav is not a block scalar: add {pattern} by hand")
+    if site.custom_dir is None:
+        start = _top_key(lines, "theme")
+        if start is None:
+            lines += ["theme:", "  name: material", "  custom_dir: overrides"]
+        elif lines[start].split(":", 1)[1].strip():
+            problems.append("theme is not a mapping: add custom_dir: overrides by hand")
+        else:
+            lines.insert(start + 1, "  custom_dir: overrides")
+    return "\n".join(lines) + "\n", problems
+
+
+def init(site: Site, say: Say, dry_run: bool = False) -> int:
+    """Add what is missing; show the change; 0 when done (or nothing to do)."""
+    if site.toml:
+        for item in missing(site):
+            say(logging.WARNING, f"{item}: add it to {site.path.name} (init edits mkdocs.yml only)")
+        return 1 if missing(site) else 0
+    text = site.path.read_text("utf-8")
+    new, problems = edit_yaml(site, text)
+    for problem in problems:
+        say(logging.WARNING, problem)
+    if new != text:
+        diff = difflib.unified_diff(
+            text.splitlines(), new.splitlines(), site.path.name, site.path.name, lineterm=""
+        )
+        print("\n".join(diff))
+        if not dry_run:
+            write_atomic(site.path, new.encode("utf-8"))
+    custom = site.custom_dir or (site.root / "overrides")
+    template = custom / TEMPLATE
+    if not template.exists():
+        print(f"+ {template}")
+        if not dry_run:
+            write_atomic(template, TEMPLATE_TEXT.encode("utf-8"))
+    elif new == text:
+        print("tagindex init: nothing to add")
+    return 1 if problems else 0

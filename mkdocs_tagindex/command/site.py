@@ -1,0 +1,264 @@
+"""A site's configuration as the command needs it: `mkdocs.yml` (the plugin's `tagindex:` entry
+under `plugins:`) or `zensical.toml` (`[project.plugins.tagindex]`), read the way Zensical reads
+them (`zensical/config.py`: `!ENV`, `INHERIT`, a `[project]` table), without importing Zensical.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..core import Languages, TagIndexConfig
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+PLUGIN = "tagindex"
+CONFIG_NAMES = ("zensical.toml", "mkdocs.yml", "mkdocs.yaml")
+
+
+class CommandError(Exception):
+    """A problem the command reports in one line and exits 1 on."""
+
+
+class _Loader(yaml.SafeLoader):
+    """`mkdocs.yml` without running anything: `!ENV` resolved as MkDocs and Zensical do, Python
+    tags (`!!python/name:…`, emoji generators) kept as their names."""
+
+
+def _env(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        names, default = [loader.construct_scalar(node)], None
+    elif isinstance(node, yaml.SequenceNode):
+        items = list(node.value)
+        default = loader.construct_object(items.pop()) if len(items) > 1 else None
+        names = [loader.construct_scalar(item) for item in items]
+    else:
+        raise CommandError(f"!ENV expects a name or a list, not {type(node).__name__}")
+    for name in names:
+        if str(name) in os.environ:
+            return yaml.safe_load(os.environ[str(name)])
+    return default
+
+
+def _python(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
+    return f"!!python/{suffix}"
+
+
+_Loader.add_constructor("!ENV", _env)
+_Loader.add_multi_constructor("tag:yaml.org,2002:python/", _python)
+_Loader.add_multi_constructor("!!python/", _python)
+
+
+def read_yaml(path: Path) -> dict[str, Any]:
+    """A YAML config with its `INHERIT` parent merged under it (deep merge, lists appended)."""
+    try:
+        data: Any = yaml.load(path.read_text("utf-8"), Loader=_Loader)
+    except yaml.YAMLError as exc:
+        raise CommandError(f"{path}: not valid YAML: {exc}") from exc
+    if not isinstance(data, dict):
+        return {}
+    parent = data.pop("INHERIT", None)
+    if parent:
+        base = read_yaml((path.parent / str(parent)).resolve())
+        data = _merge(base, data)
+    return dict(data)
+
+
+def _merge(base: dict[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in top.items():
+        old = out.get(key)
+        if isinstance(old, dict) and isinstance(value, Mapping):
+            out[key] = _merge(old, value)
+        elif isinstance(old, list) and isinstance(value, list):
+            out[key] = old + value
+        else:
+            out[key] = value
+    return out
+
+
+def read_config(path: Path) -> dict[str, Any]:
+    if path.suffix.lower() == ".toml":
+        try:
+            data = tomllib.loads(path.read_text("utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise CommandError(f"{path}: not valid TOML: {exc}") from exc
+        return dict(data.get("project", data))
+    return read_yaml(path)
+
+
+def plugin_options(config: Mapping[str, Any], name: str) -> dict[str, Any] | None:
+    """A plugin's options from a `plugins:` list or mapping (None: not configured)."""
+    plugins = config.get("plugins")
+    entries: list[tuple[str, Any]] = []
+    if isinstance(plugins, Mapping):
+        entries = list(plugins.items())
+    elif isinstance(plugins, list):
+        for item in plugins:
+            if isinstance(item, str):
+                entries.append((item, {}))
+            elif isinstance(item, Mapping) and len(item) == 1:
+                entries.extend(item.items())
+    for key, value in entries:
+        if str(key).removeprefix("material/") == name:
+            return dict(value) if isinstance(value, Mapping) else {}
+    return None
+
+
+def find_config(path: str | None) -> Path:
+    if path:
+        found = Path(path)
+        if not found.is_file():
+            raise CommandError(f"no config file at {path}")
+        return found.resolve()
+    for name in CONFIG_NAMES:
+        if Path(name).is_file():
+            return Path(name).resolve()
+    raise CommandError(f"no config file here ({', '.join(CONFIG_NAMES)}); pass -f CONFIG")
+
+
+@dataclass(frozen=True)
+class I18n:
+    """zensical-i18n's (and mkdocs-static-i18n's) options: the same schema."""
+
+    structure: str
+    default: str
+    build: tuple[str, ...]
+    fallback: bool
+
+
+def _i18n(options: Mapping[str, Any] | None) -> I18n | None:
+    if options is None:
+        return None
+    entries = [e for e in options.get("languages") or [] if isinstance(e, Mapping)]
+    if not entries:
+        raise CommandError("plugins.i18n: 'languages' must be a non-empty list")
+    locales = [str(e.get("locale")) for e in entries]
+    default = next((str(e["locale"]) for e in entries if e.get("default")), locales[0])
+    built = [str(e["locale"]) for e in entries if e.get("build", True)]
+    build = (default, *[x for x in built if x != default])
+    return I18n(
+        structure=str(options.get("docs_structure") or "suffix"),
+        default=default,
+        build=build,
+        fallback=bool(options.get("fallback_to_default", True)),
+    )
+
+
+@dataclass(frozen=True)
+class Site:
+    """What the command knows of a site."""
+
+    path: Path
+    config: dict[str, Any]
+    options: TagIndexConfig
+    configured: bool
+    """The config has a `tagindex` plugin entry (else the defaults)."""
+    docs_dir: Path
+    i18n: I18n | None
+    digest: str
+    """Hash of the config file's text: part of every cache key."""
+    theme_lang: str = "en"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def root(self) -> Path:
+        return self.path.parent
+
+    @property
+    def toml(self) -> bool:
+        return self.path.suffix.lower() == ".toml"
+
+    @property
+    def site_url(self) -> str | None:
+        url = self.config.get("site_url")
+        return str(url) if url else None
+
+    @property
+    def name(self) -> str:
+        return str(self.config.get("site_name") or "")
+
+    @property
+    def directory_urls(self) -> bool:
+        return bool(self.config.get("use_directory_urls", True))
+
+    @property
+    def theme(self) -> dict[str, Any]:
+        theme = self.config.get("theme")
+        if isinstance(theme, str):
+            return {"name": theme}
+        return dict(theme) if isinstance(theme, Mapping) else {}
+
+    @property
+    def theme_name(self) -> str:
+        name = str(self.theme.get("name") or "material")
+        return "material" if name in ("material", "zensical") else name
+
+    @property
+    def custom_dir(self) -> Path | None:
+        custom = self.theme.get("custom_dir")
+        return (self.root / str(custom)).resolve() if custom else None
+
+    @property
+    def tags_dir(self) -> str:
+        return str(self.options.tags_dir).strip("/")
+
+    @property
+    def cache_dir(self) -> Path:
+        return self.root / ".cache" / "tagindex"
+
+    def languages(self) -> Languages:
+        if self.i18n is None:
+            return Languages(
+                current=self.theme_lang, default=self.theme_lang, build=(self.theme_lang,)
+            )
+        i18n = self.i18n
+        return Languages(
+            current=i18n.default,
+            default=i18n.default,
+            build=i18n.build,
+            structure=i18n.structure,
+            fallback=i18n.fallback,
+        )
+
+    def has_plugin(self, name: str) -> bool:
+        return plugin_options(self.config, name) is not None
+
+
+def load_site(path: Path) -> Site:
+    """The site at `path`, its tagindex options validated as the plugin validates them."""
+    config = read_config(path)
+    if not config.get("site_name"):
+        raise CommandError(f"{path.name}: missing required setting 'site_name'")
+    raw = plugin_options(config, PLUGIN)
+    options = TagIndexConfig(config_file_path=str(path))
+    options.load_dict(dict(raw or {}))
+    errors, _warnings = options.validate()
+    if errors:
+        said = "; ".join(f"option '{name}': {error}" for name, error in errors)
+        raise CommandError(f"{path.name}: plugins.{PLUGIN}: {said}")
+    docs_dir = (path.parent / str(config.get("docs_dir") or "docs")).resolve()
+    if not docs_dir.is_dir():
+        raise CommandError(f"docs_dir does not exist: {docs_dir}")
+    theme = config.get("theme")
+    lang = theme.get("language") if isinstance(theme, Mapping) else None
+    return Site(
+        path=path,
+        config=config,
+        options=options,
+        configured=raw is not None,
+        docs_dir=docs_dir,
+        i18n=_i18n(plugin_options(config, "i18n")),
+        digest=hashlib.sha256(path.read_bytes()).hexdigest()[:16],
+        theme_lang=str(lang or "en"),
+    )

@@ -1,0 +1,171 @@
+"""The site's pages as Zensical will build them: every Markdown file under `docs_dir` (dotfiles
+and the command's own files aside), the languages that publish it (zensical-i18n's rules, the same
+as mkdocs-static-i18n's: `core.languages`), and its final `meta`: the `.meta.yml` files that
+Zensical's `meta` plugin applies (folder by folder, outermost first, then the page's own front
+matter on top; lists add up, mappings merge, as in Material's meta plugin, which Zensical ports).
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..core import Languages
+from ..core.frontmatter import front_matter
+from .site import CommandError, Site, plugin_options
+
+Warn = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Source:
+    """One Markdown file under `docs_dir`."""
+
+    src: str
+    """Path relative to `docs_dir`, with `/` (`articles/a.ja.md`)."""
+    text: str
+
+
+@dataclass(frozen=True)
+class LangPage:
+    """One page of one language's build."""
+
+    source: Source
+    path: str
+    """Path in the language's staged docs (`articles/a.md`): its URL comes from this."""
+    locale: str
+    """Language of its text (a fallback page keeps the default language)."""
+    fallback: bool
+    meta: dict[str, Any]
+
+
+def read_sources(docs_dir: Path, srcs: Iterable[str]) -> list[Source]:
+    out = []
+    for src in srcs:
+        if src.endswith(".md") and not posixpath.basename(src).startswith("."):
+            try:
+                text = (docs_dir / src).read_text("utf-8-sig")
+            except UnicodeDecodeError as exc:
+                raise CommandError(f"{docs_dir / src}: not UTF-8 ({exc.reason})") from exc
+            out.append(Source(src, text))
+    return out
+
+
+def merge_meta(base: dict[str, Any], top: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """mergedeep's TYPESAFE_ADDITIVE, as Material's meta plugin merges."""
+    out = dict(base)
+    for key, value in top.items():
+        if key not in out:
+            out[key] = value
+            continue
+        old = out[key]
+        if isinstance(old, dict) and isinstance(value, Mapping):
+            out[key] = merge_meta(old, value, where)
+        elif isinstance(old, list) and isinstance(value, list):
+            out[key] = old + value
+        elif old is not None and value is not None and type(old) is not type(value):
+            raise CommandError(
+                f"{where}: '{key}' is a {type(value).__name__} here but a "
+                f"{type(old).__name__} in a meta file"
+            )
+        else:
+            out[key] = value
+    return out
+
+
+class MetaFiles:
+    """The `.meta.yml` files of one staged docs tree, by folder."""
+
+    def __init__(self, docs_dir: Path, files: Mapping[str, str]) -> None:
+        """`files`: staged path of each meta file → its path under `docs_dir`."""
+        self.by_folder: dict[str, dict[str, Any]] = {}
+        for staged, src in sorted(files.items()):
+            try:
+                data = yaml.safe_load((docs_dir / src).read_text("utf-8-sig"))
+            except (yaml.YAMLError, UnicodeDecodeError) as exc:
+                raise CommandError(f"error reading meta file '{src}': {exc}") from exc
+            if isinstance(data, dict):
+                self.by_folder[posixpath.dirname(staged)] = data
+
+    def meta_of(self, path: str, own: Mapping[str, Any]) -> dict[str, Any]:
+        if not self.by_folder:
+            return dict(own)
+        meta: dict[str, Any] = {}
+        parts = posixpath.dirname(path).split("/") if "/" in path else []
+        for depth in range(len(parts) + 1):
+            folder = "/".join(parts[:depth])
+            if folder in self.by_folder:
+                meta = merge_meta(meta, self.by_folder[folder], path)
+        return merge_meta(meta, own, path)
+
+
+def meta_file_name(site: Site) -> str | None:
+    """The meta plugin's file name when the site enables it (Zensical: by its presence)."""
+    options = plugin_options(site.config, "meta")
+    if options is None or options.get("enabled") is False:
+        return None
+    return str(options.get("meta_file") or ".meta.yml")
+
+
+def all_files(site: Site, skip: Callable[[str], bool]) -> list[str]:
+    """Every file the command reads, dotfiles included (for `.meta.yml`), in MkDocs' order."""
+    found: list[str] = []
+    meta_name = meta_file_name(site)
+    for folder, dirs, files in os.walk(site.docs_dir):
+        dirs.sort()
+        rel = Path(folder).relative_to(site.docs_dir).as_posix()
+        names = sorted(files, key=lambda f: (os.path.splitext(f)[0] not in ("index", "README"), f))
+        for name in names:
+            src = name if rel == "." else f"{rel}/{name}"
+            hidden = any(part.startswith(".") for part in src.split("/"))
+            if hidden and name != meta_name:
+                continue
+            if not skip(src) and (name.endswith(".md") or name == meta_name):
+                found.append(src)
+    return found
+
+
+def language_pages(
+    site: Site, languages: Languages, files: list[str], sources: list[Source], warn: Warn
+) -> dict[str, list[LangPage]]:
+    """Each language's pages with their final meta, in MkDocs' order."""
+    order = {src: n for n, src in enumerate(files)}
+    by_src = {s.src: s for s in sources}
+    meta_name = meta_file_name(site)
+    metas = [f for f in files if meta_name and posixpath.basename(f) == meta_name]
+    own_meta = {s.src: front_matter(s.text, s.src, warn) for s in sources}
+    chosen = languages.select(by_src)
+    out: dict[str, list[LangPage]] = {}
+    for lang, srcs in chosen.items():
+        tree = _meta_tree(languages, lang, metas)
+        meta_files = MetaFiles(site.docs_dir, tree)
+        pages = []
+        for src in sorted(srcs, key=lambda s: order.get(s, 0)):
+            locale, path = languages.locale_of(src)
+            text_lang = locale or languages.default
+            meta = meta_files.meta_of(path, own_meta[src])
+            pages.append(LangPage(by_src[src], path, text_lang, text_lang != lang, meta))
+        out[lang] = pages
+    return out
+
+
+def _meta_tree(languages: Languages, lang: str, metas: list[str]) -> dict[str, str]:
+    """Staged path → source of each meta file a language's build sees."""
+    tree: dict[str, str] = {}
+    for src in metas:
+        if languages.structure == "folder":
+            head, _, rest = src.partition("/")
+            if rest and head in languages.build:
+                if head == lang:
+                    tree[rest] = src
+                elif head == languages.default and languages.fallback:
+                    tree.setdefault(rest, src)
+                continue
+        tree.setdefault(src, src)
+    return tree
