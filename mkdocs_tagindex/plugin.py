@@ -181,27 +181,16 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
     on_env = CombinedEvent(_on_env_loader, _on_env_model)
 
     @event_priority(60)  # before Material's tags plugin, which keeps a `tags` value it finds
-    def _on_page_context(
+    def on_page_context(
         self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Any
     ) -> TemplateContext | None:
         if self.config.enabled and self._stage is not None:
             self._stage.page_context(context, page, config)
         return context
 
-    @event_priority(-110)  # last: the context is what the page will be rendered with
-    def _on_page_context_check(
-        self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Any
-    ) -> TemplateContext | None:
-        if self.config.enabled and self._stage is not None:
-            self._stage.check_frame(context, page)
-        return context
-
-    on_page_context = CombinedEvent(_on_page_context, _on_page_context_check)
-
-    @event_priority(1000)  # first: MkDocs' own render, before any plugin changes the HTML
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         if self.config.enabled and self._stage is not None:
-            return self._stage.checked_output(output, page)
+            self._stage.after_page()
         return output
 
     @event_priority(-110)  # after static-i18n's, inside which its other builds run

@@ -7,6 +7,7 @@ page bodies with `render.py`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -26,19 +27,15 @@ class PassThrough:
     full. The MkDocs host's fast path (`host/frame.py`) keeps what generated pages share."""
 
     enabled = False
+    sampling = False
 
     def key(self, block: str, *state: Any) -> tuple[str, ...] | None:
         """Key of a shared block; None: render it in full."""
         return None
 
-    def has(self, key: tuple[str, ...] | None) -> bool:
-        return False
-
-    def get(self, key: tuple[str, ...]) -> str:
-        raise KeyError(key)
-
-    def put(self, key: tuple[str, ...] | None, html: str) -> str:
-        return html
+    def block(self, key: tuple[str, ...] | None, render: Callable[[], str]) -> str:
+        """A shared block, rendered (by the template's `caller`)."""
+        return str(render())
 
     def card_key(self, card: Card, *state: Any) -> tuple[str, ...] | None:
         return None
@@ -50,8 +47,10 @@ class PassThrough:
         """The card with its number left to fill in."""
         return replace(card, number=NUMBER)
 
-    def keep_card(self, key: tuple[str, ...] | None, html: str, card: Card) -> str:
-        return html.replace(NUMBER, card.number)
+    def keep_card(
+        self, key: tuple[str, ...] | None, html: str, card: Card, full: str | None = None
+    ) -> str:
+        return full if full is not None else html.replace(NUMBER, card.number)
 
     def card(self, key: tuple[str, ...], card: Card) -> str:
         raise KeyError(key)

@@ -5,8 +5,6 @@ fast path's sampling and check (`frame.py`). Made at `on_env`, once the edition 
 from __future__ import annotations
 
 import logging
-from collections import Counter
-from dataclasses import replace
 
 from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
@@ -16,7 +14,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from mkdocs.utils.templates import TemplateContext
 
-from ..core.contexts import PageContext, PassThrough
+from ..core.contexts import PassThrough
 from ..core.edition import Edition
 from . import frame as frame_module
 from . import i18n, interop
@@ -37,10 +35,7 @@ class PageStage:
         if build.nav_lists_generated:  # its nav differs from the others'
             self.frame.enabled = False
         self.frame.portable_cards = frame_module.card_is_portable(env)
-        self._kind_sizes: Counter[str] | None = None
-        """Frame kind → generated pages of it, counted when the first of them is rendered."""
-        self._full: dict[str, tuple[str, str]] = {}
-        """Source path of a sampled generated page → (frame kind, its full render)."""
+        self._said = False
 
     # -- contexts -----------------------------------------------------------------------------
 
@@ -49,10 +44,15 @@ class PageStage:
         (it runs after us) indexes; on articles the chips Material's partial renders."""
         generated = self.build.generated_page(page)
         if generated is not None:
+            frame: PassThrough = PassThrough()
+            if self.frame.enabled:
+                frame = self.frame
+                kind = _frame_kind(generated, context.get("base_url"))
+                self.frame.begin(kind, generated.file.src_uri)
             page_context = self.edition.page_context(
                 generated.route,
                 generated.file.url,
-                frame=self._frame_of(generated),
+                frame=frame,
                 frame_state=_frame_state(generated),
             )
             context["tagindex"] = page_context  # type: ignore[typeddict-unknown-key]
@@ -93,60 +93,15 @@ class PageStage:
                 html = html.replace(listing.placeholder, rendered, 1)
             page.content = html
 
-    # -- the fast path ------------------------------------------------------------------------
+    # -- the fast path ----------------------------------------------------------------------
 
-    def _frame_of(self, generated: Generated) -> PassThrough:
-        """The shared frame, for a page of a kind with enough pages to gain from it. The first
-        pages of a kind cost a full render each, and the check another (frame.MIN_PAGES), so
-        a smaller kind (the all-tags page) renders in full: right by definition, and faster.
-        `TAGINDEX_VERIFY=all` takes the fast path on every page, to check it on every page."""
-        if not self.frame.enabled or frame_module.verify_all():
-            return self.frame
-        if self._kind_sizes is None:
-            self._kind_sizes = Counter(
-                _frame_kind(g, get_relative_url(".", g.file.page.url))
-                for g in self.build.generated.values()
-                if g.file.page is not None
-            )
-        assert generated.file.page is not None  # it is being rendered
-        kind = _frame_kind(generated, get_relative_url(".", generated.file.page.url))
-        if self._kind_sizes[kind] < frame_module.MIN_PAGES:
-            return PassThrough()
-        return self.frame
-
-    def check_frame(self, context: TemplateContext, page: Page) -> None:
-        """Render a sample of generated pages in full, to hold against MkDocs' own render of
-        them, which takes the fast path (`checked_output`); every page with
-        TAGINDEX_VERIFY=all."""
-        generated = self.build.generated_page(page)
-        if generated is None or not self.frame.enabled:
-            return
-        fast_context = context.get("tagindex")
-        if not isinstance(fast_context, PageContext) or fast_context.frame is not self.frame:
-            return  # not ours, or rendered in full already
-        kind = _frame_kind(generated, context.get("base_url"))
-        if not self.frame.needs_check(kind):
-            return
-        template = self.env.get_template(str(page.meta.get("template", "main.html")))
-        context["tagindex"] = replace(fast_context, frame=PassThrough())  # type: ignore[typeddict-unknown-key]
-        try:
-            full = template.render(context)
-        finally:
-            context["tagindex"] = fast_context  # type: ignore[typeddict-unknown-key]
-        self._full[page.file.src_uri] = (kind, full)
-
-    def checked_output(self, output: str, page: Page) -> str:
-        """MkDocs' render of a sampled page against its full render: the fast path stays on
-        only while they are the same; on a difference the full render is the page."""
-        pending = self._full.pop(page.file.src_uri, None)
-        if pending is None:
-            return output
-        kind, full = pending
-        if self.frame.compare(kind, page.file.src_uri, output, full):
-            return output
-        level = logging.WARNING if frame_module.verify_all() else logging.DEBUG
-        log.log(level, str(self.frame.reason))
-        return full
+    def after_page(self) -> None:
+        """Say once why the fast path was turned off, if a sampled page found a shared part
+        that differs (a warning when every page is checked: the suite's strict builds)."""
+        if self.frame.reason is not None and not self._said:
+            self._said = True
+            level = logging.WARNING if frame_module.verify_all() else logging.DEBUG
+            log.log(level, self.frame.reason)
 
 
 def _frame_state(generated: Generated) -> str:

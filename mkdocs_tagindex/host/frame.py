@@ -7,19 +7,21 @@ templates ask a `Frame` for those parts: the first page of a kind renders them a
 keeps them; the next pages reuse them (`tagindex/_base/base.html`, `tagindex/_base/tag.html`).
 
 The fast path must give the very same bytes as a full render. It cannot know what a site's own
-template overrides read, so it is checked: the first pages of every kind are also rendered in
-full (`Build.check_frame`, at `on_page_context`) and held against MkDocs' own render of them
-(`Build.checked_output`, at `on_post_page`). One difference makes the full render that page's
-HTML and turns the fast path off for the rest of the build, with a DEBUG line saying where the
-two renders parted. An override the fast path cannot see through is never wrong, only
-slower. A kind with too few pages to gain from it (MIN_PAGES; the all-tags page) is rendered
-in full and not checked. `TAGINDEX_FAST_PATH=0` in the environment turns the fast path off;
-`TAGINDEX_VERIFY=all` checks every generated page instead of a sample (the test suite does).
+template overrides read, so it is checked, inside the pages' own renders: on the SAMPLE pages
+of every kind after the first (`Frame.begin`), each shared part is rendered in full anyway and
+held against the one kept, and each card is rendered with its number and held against the kept
+one with its number filled in. One difference gives that page its full render of the part and
+turns the fast path off for the rest of the build, with a DEBUG line (a WARNING when every page
+is checked) saying where the two parted. No page is rendered twice. An override the fast path
+cannot see through is never wrong, only slower. `TAGINDEX_FAST_PATH=0` in the environment turns
+the fast path off; `TAGINDEX_VERIFY=all` checks every generated page instead of a sample (the
+test suite does).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,14 +31,8 @@ from ..core.contexts import NUMBER, PassThrough
 from ..core.model import Card
 
 SAMPLE = 2
-"""Pages of each kind rendered both ways before the fast path is trusted. The first page of a
-kind fills its frame (it may reuse cards of other kinds already), the second is the first to
-reuse the frame."""
-
-MIN_PAGES = SAMPLE + 2
-"""Pages a kind needs for the fast path to pay: its first page fills the frame (a full
-render) and each sampled page is rendered in full once more, so with SAMPLE pages checked a
-kind of three costs as much either way, and a smaller kind less in full."""
+"""Pages of each kind checked after the first (which fills the frame) before the fast path is
+trusted for the rest of the kind."""
 
 
 CARD = "tagindex/card.html"
@@ -95,9 +91,24 @@ class Frame(PassThrough):
     parts: dict[tuple[str, ...], str] = field(default_factory=dict)
     cards: dict[tuple[str, ...], str] = field(default_factory=dict)
     checked: dict[str, int] = field(default_factory=dict)
-    """Frame kind → pages of it rendered both ways so far."""
+    """Frame kind → pages of it seen so far."""
+    sampling: bool = False
+    """The page being rendered is one of its kind's sample: what it shares is rendered in full
+    and held against what was kept."""
+    page: str = ""
+    """The page being rendered, for the message when a part differs."""
     reason: str | None = None
     """Why the fast path was turned off, if it was."""
+    portable_cards: bool = True
+    """The card template reads only what is the same on every tag page (card_is_portable)."""
+
+    def begin(self, kind: str, page: str) -> None:
+        """A generated page of `kind` is about to render. The first page of a kind fills the
+        frame; the next SAMPLE pages (every page with TAGINDEX_VERIFY=all) are checked."""
+        seen = self.checked.get(kind, 0)
+        self.checked[kind] = seen + 1
+        self.page = page
+        self.sampling = self.enabled and seen > 0 and (seen <= SAMPLE or verify_all())
 
     # -- theme blocks -------------------------------------------------------------------------
 
@@ -106,21 +117,21 @@ class Frame(PassThrough):
         …); None when the fast path is off, so the block renders in full."""
         return (block, *map(str, state)) if self.enabled else None
 
-    def has(self, key: tuple[str, ...] | None) -> bool:
-        return key is not None and key in self.parts
-
-    def get(self, key: tuple[str, ...]) -> str:
-        return self.parts[key]
-
-    def put(self, key: tuple[str, ...] | None, html: str) -> str:
-        if key is not None and self.enabled:
+    def block(self, key: tuple[str, ...] | None, render: Callable[[], str]) -> str:
+        """A shared block: the kept one, or rendered (and kept, or checked on a sample)."""
+        kept = self.parts.get(key) if key is not None and self.enabled else None
+        if kept is not None and not self.sampling:
+            return kept
+        html = str(render())
+        if key is None or not self.enabled:
+            return html
+        if kept is not None and kept != html:
+            self._differs(kept, html)
+        else:
             self.parts[key] = html
         return html
 
     # -- cards --------------------------------------------------------------------------------
-
-    portable_cards: bool = True
-    """The card template reads only what is the same on every tag page (card_is_portable)."""
 
     def card_key(self, card: Card, *state: Any) -> tuple[str, ...] | None:
         if not self.enabled or not self.portable_cards:
@@ -128,36 +139,44 @@ class Frame(PassThrough):
         return ("card", card.article.src_uri, *map(str, state))
 
     def has_card(self, key: tuple[str, ...] | None) -> bool:
-        return key is not None and key in self.cards
+        """A kept card the page can take as it is (a sample renders every card)."""
+        return key is not None and not self.sampling and key in self.cards
 
-    def keep_card(self, key: tuple[str, ...] | None, html: str, card: Card) -> str:
-        if key is not None and self.enabled:
-            self.cards[key] = html
-        return html.replace(NUMBER, card.number)
+    def keep_card(
+        self, key: tuple[str, ...] | None, html: str, card: Card, full: str | None = None
+    ) -> str:
+        """Keep a card rendered with its number left out (`html`) and give it its number. On a
+        sample, `full` is the card rendered with its number: both must agree, and agree with
+        the card kept from another page."""
+        filled = html.replace(NUMBER, card.number)
+        if key is None or not self.enabled:
+            return full if full is not None else filled
+        if full is not None:
+            kept = self.cards.get(key)
+            if filled != full or (kept is not None and kept != html):
+                self._differs(kept.replace(NUMBER, card.number) if kept else filled, full)
+                return full
+        self.cards[key] = html
+        return filled
 
     def card(self, key: tuple[str, ...], card: Card) -> str:
         return self.cards[key].replace(NUMBER, card.number)
 
-    # -- the check ----------------------------------------------------------------------------
+    # -- a difference -------------------------------------------------------------------------
 
-    def needs_check(self, kind: str) -> bool:
-        return self.enabled and (verify_all() or self.checked.get(kind, 0) < SAMPLE)
-
-    def compare(self, kind: str, page: str, fast: str, full: str) -> bool:
-        """Keep the fast path if `fast` is `full`; otherwise turn it off and say why."""
-        self.checked[kind] = self.checked.get(kind, 0) + 1
-        if fast == full:
-            return True
+    def _differs(self, fast: str, full: str) -> None:
+        """A shared part is not the same on this page: the rest of the build renders in full,
+        and this page keeps its full render of the part."""
         at = next(
             (i for i, (a, b) in enumerate(zip(fast, full, strict=False)) if a != b),
             min(len(fast), len(full)),
         )
         self.reason = (
-            f"the fast path of generated pages differs from a full render of '{page}' at "
-            f"character {at} (full: {full[max(0, at - 40) : at + 40]!r}, fast: "
-            f"{fast[max(0, at - 40) : at + 40]!r}); generated pages render in full"
+            f"the fast path of generated pages differs from a full render of '{self.page}' at "
+            f"character {at} of a shared part (full: {full[max(0, at - 40) : at + 40]!r}, "
+            f"fast: {fast[max(0, at - 40) : at + 40]!r}); generated pages render in full"
         )
         self.enabled = False
+        self.sampling = False
         self.parts.clear()
         self.cards.clear()
-        return False

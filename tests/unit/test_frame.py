@@ -51,24 +51,53 @@ def test_a_kept_card_gets_each_page_its_own_number() -> None:
     assert off.card_key(card("01")) is None and off.key("footer", "../") is None
 
 
+def test_a_sampled_page_renders_shared_parts_in_full_and_checks_them() -> None:
+    shared = frame.Frame()
+    key = shared.key("footer", "../")
+    shared.begin("tag|../", "tags/a/index.md")  # the first page of its kind fills the frame
+    assert not shared.sampling
+    assert shared.block(key, lambda: "<footer>") == "<footer>"
+    shared.begin("tag|../", "tags/b/index.md")  # a sample: rendered in full, the same
+    assert shared.sampling
+    rendered: list[str] = []
+    assert shared.block(key, lambda: rendered.append("x") or "<footer>") == "<footer>"
+    assert rendered == ["x"] and shared.enabled
+    for page in ("c", "d"):
+        shared.begin("tag|../", f"tags/{page}/index.md")
+    import os
+
+    if os.environ.get("TAGINDEX_VERIFY") != "all":
+        assert not shared.sampling  # past the sample: the kept part, not rendered
+        assert shared.block(key, lambda: rendered.append("y") or "?") == "<footer>"
+        assert rendered == ["x"]
+
+
 def test_one_difference_turns_the_fast_path_off_and_says_where() -> None:
     shared = frame.Frame()
-    shared.put(shared.key("footer", "../"), "<footer>")
-    assert shared.compare("tag", "tags/a/index.md", "same", "same")
-    assert shared.enabled and shared.parts
-    assert not shared.compare("tag", "tags/b/index.md", "<p>A of X</p>", "<p>A of Y</p>")
+    key = shared.key("footer", "../")
+    shared.begin("tag|../", "tags/a/index.md")
+    shared.block(key, lambda: "<p>A of X</p>")
+    shared.begin("tag|../", "tags/b/index.md")
+    assert shared.block(key, lambda: "<p>A of Y</p>") == "<p>A of Y</p>"  # its own, in full
     assert not shared.enabled and not shared.parts and not shared.cards
     assert shared.reason is not None and "'tags/b/index.md' at character 8" in shared.reason
     assert shared.key("footer", "../") is None  # every part renders in full from now on
 
 
-def test_a_sample_of_each_kind_is_checked(monkeypatch: object) -> None:
+def test_a_sampled_card_is_held_against_its_full_render() -> None:
     shared = frame.Frame()
-    assert shared.needs_check("tag|../../") is True
-    for _ in range(frame.SAMPLE):
-        shared.compare("tag|../../", "x", "a", "a")
-    import os
-
-    if os.environ.get("TAGINDEX_VERIFY") != "all":
-        assert shared.needs_check("tag|../../") is False
-    assert shared.needs_check("index|../") is True
+    key = shared.card_key(card("01"), "h2", "../../")
+    shared.begin("tag|../../", "tags/a/index.md")
+    blank = shared.blank(card("01"))
+    shared.keep_card(key, f"<li>{blank.number}</li>", card("01"))
+    shared.begin("tag|../../", "tags/b/index.md")
+    assert not shared.has_card(key)  # a sample renders every card
+    assert shared.keep_card(key, f"<li>{blank.number}</li>", card("02"), "<li>02</li>") == (
+        "<li>02</li>"
+    )
+    assert shared.enabled
+    # a card template that shows something else than its number where the number goes
+    assert shared.keep_card(key, f"<li>{blank.number}</li>", card("03"), "<li>3</li>") == (
+        "<li>3</li>"
+    )
+    assert not shared.enabled and shared.reason is not None
