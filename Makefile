@@ -6,7 +6,7 @@ PIP := $(PY) -m pip
 export NO_MKDOCS_2_WARNING := 1
 DEMO_ADDR ?= 127.0.0.1:8000
 
-.PHONY: demo demo-build demo-zensical test lint typecheck bench clean venv system-deps gallery goldens fuzz
+.PHONY: demo demo-build demo-zensical test lint typecheck bench clean venv system-deps gallery goldens fuzz soak
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -63,6 +63,10 @@ fuzz: venv
 # One site: `$(PY) tests/build/goldens.py interop/blog`.
 goldens: venv
 	$(PY) tests/build/goldens.py
+
+# The soak of tests/build/test_soak.py, longer: 400 edits under `mkdocs serve` and `--dirty`.
+soak: venv
+	TAGINDEX_SOAK_EDITS=$${TAGINDEX_SOAK_EDITS:-400} $(PY) -m pytest tests/build/test_soak.py -q -s -p no:cacheprovider
 
 bench: venv
 	$(PY) bench/run.py

@@ -55,6 +55,7 @@ class BuildState:
     def __init__(self, run: RunState, memory: Memory, config: MkDocsConfig) -> None:
         self.run = run.core
         self.memory = memory
+        memory.use_catalog(self.run.catalog.keys)
         self.options = run.options
         self.languages = i18n.languages(config)
         self.language = Language(self.run, self.languages.current, _site_info(config))
@@ -258,7 +259,8 @@ class BuildState:
             file = self._add(route, files, config, taken, collected.names)
             if file is not None:
                 late.append(file)
-                _populate(GeneratedPage(file, config, self.generated[src_uri].meta), config, files)
+                meta = self.generated[src_uri].meta
+                read_page(GeneratedPage(file, config, meta), config, files).edit_url = None
         interop.register_generated(config, late)
         for generated in self.generated.values():
             page = generated.file.page
@@ -301,8 +303,9 @@ def _author_has(files: Files, config: MkDocsConfig, src_uri: str, prefix: str) -
     return existing.dest_uri == target_file(config, src_uri, prefix).dest_uri
 
 
-def _populate(page: Page, config: MkDocsConfig, files: Files) -> None:
-    """Read and render a page added after MkDocs read every page, with the same events."""
+def read_page(page: Page, config: MkDocsConfig, files: Files) -> Page:
+    """What MkDocs' `_populate_page` does to a page: read and render it, with the same events
+    (a page added after MkDocs read every page, or one `--dirty` writes unread)."""
     page = config.plugins.on_pre_page(page, config=config, files=files)
     page.read_source(config)
     assert page.markdown is not None
@@ -313,4 +316,4 @@ def _populate(page: Page, config: MkDocsConfig, files: Files) -> None:
     page.content = config.plugins.on_page_content(
         page.content or "", page=page, config=config, files=files
     )
-    page.edit_url = None
+    return page

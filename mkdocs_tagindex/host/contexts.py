@@ -18,7 +18,7 @@ from ..core.contexts import PassThrough
 from ..core.edition import Edition
 from . import frame as frame_module
 from . import i18n, interop
-from .build import BuildState, Generated
+from .build import BuildState, Generated, read_page
 from .frame import Frame
 
 log = get_plugin_logger("tagindex")
@@ -27,8 +27,9 @@ log = get_plugin_logger("tagindex")
 class PageStage:
     """What a language build's pages receive once every page is read."""
 
-    def __init__(self, build: BuildState, edition: Edition, env: Environment) -> None:
+    def __init__(self, build: BuildState, edition: Edition, env: Environment, files: Files) -> None:
         self.build = build
+        self.files = files
         self.edition = edition
         self.env = env
         self.frame = Frame(enabled=frame_module.enabled_by_environment())
@@ -43,6 +44,13 @@ class PageStage:
         """`tagindex` for the templates; on generated pages also the text the search plugin
         (it runs after us) indexes; on articles the chips Material's partial renders."""
         generated = self.build.generated_page(page)
+        if page.content is None and generated is None:
+            # `--dirty`: MkDocs asks `File.is_modified()` when reading pages and again when
+            # writing them; a page saved in between is written unread, and the plugins after
+            # us (search) would get no content. Read it now; its card came from the earlier
+            # build, so forget that record: the rebuild the save triggers reads it again.
+            read_page(page, config, self.files)
+            self.build.memory.articles.pop((self.build.lang, page.file.src_uri), None)
         if generated is not None:
             frame: PassThrough = PassThrough()
             if self.frame.enabled:

@@ -9,7 +9,7 @@ finds lives in `host/build.py`'s `BuildState`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -39,6 +39,15 @@ class Memory:
     keeps_articles: bool = True
     """Only `mkdocs serve` rebuilds in the same process; a `mkdocs build` (even `--dirty`)
     starts with nothing to reuse, so it keeps no copy of every language's articles."""
+
+    resolved_by: Mapping[str, str] = field(default_factory=dict)
+    """The tags file's names and aliases (`TagCatalog.keys`) the records' tag ids come from."""
+
+    def use_catalog(self, keys: Mapping[str, str]) -> None:
+        """A changed tags file maps names to other tags: the records' tag ids are stale."""
+        if keys is not self.resolved_by and keys != self.resolved_by:
+            self.articles.clear()
+            self.resolved_by = keys
 
     def forget(self, lang: str, keep: set[str]) -> None:
         """Drop what is known of `lang`'s pages that no longer exist."""
