@@ -6,7 +6,8 @@ PIP := $(PY) -m pip
 export NO_MKDOCS_2_WARNING := 1
 DEMO_ADDR ?= 127.0.0.1:8000
 
-.PHONY: demo demo-build test lint typecheck bench clean venv system-deps gallery goldens
+.PHONY: demo demo-build test lint typecheck bench bench-micro bench-example bench-zipf \
+	bench-longtail bench-longtail2 bench-longtail7 clean venv system-deps gallery goldens
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -47,8 +48,16 @@ test: venv system-deps lint typecheck
 goldens: venv
 	$(PY) tests/build/goldens.py
 
+# `make bench` runs every set of bench/run.py; each set also runs on its own. BENCH_ROUNDS: builds
+# per variant of the generated sites (3). The long-tail sites (both) take about 40 minutes on 2 cores.
+BENCH_ROUNDS ?= 3
+BENCH := $(PY) bench/run.py --rounds $(BENCH_ROUNDS) --sets
+
 bench: venv
-	$(PY) bench/run.py
+	$(BENCH) micro example zipf longtail
+
+bench-micro bench-example bench-zipf bench-longtail bench-longtail2 bench-longtail7: venv
+	$(BENCH) $(@:bench-%=%)
 
 # The pictures of docs/gallery.md (and the README's) and its contrast table, from the browser tests.
 gallery: venv system-deps
