@@ -20,7 +20,24 @@ Variants differ only in mkdocs.yml and the index / listing pages:
   holding `<!-- material/tags -->`;
 - `tagindex`: + the `tagindex` plugin with `audiences` configured.
 
+Profiles (`--profile`): the above is `zipf`, the default. `longtail` (issue 25) is a site where
+tags outnumber the tagged pages and most tags sit on one or two of them. It deals out a fixed
+number of tag uses: a few common tags (the zipf head, Zipf among themselves) take a share, every
+other tag is used once, and the remaining uses go to random tail tags, at most three each. Every
+language of a page has the same tags. Two shapes (`--languages`):
+
+- `2`: en + ja, N = 1,000 articles in `articles/` (suffix layout, as `zipf`), every one tagged
+  with 1–4 tags (mean 2.5), 1.2 × N distinct tags (20 % of the uses on 20 common ones); the zipf
+  profile's bodies;
+- `7`: a documentation site in seven languages (en default, ja, de, fr, es, zh, ko: Material's
+  codes, static-i18n's suffix layout), 165 pages per language in eight section folders, half of
+  them tagged with 3–5 tags, 260 distinct tags (15 % of the uses on 5 common ones); bodies of a
+  documentation page: 400–1,800 words in en and de, 450–2,000 in fr and es (from small word
+  lists), 1,000–4,500 characters in ja, 600–2,700 in zh, 900–4,000 in ko (sentences from small
+  word lists, particles and endings).
+
 Run: .venv/bin/python bench/sitegen.py DEST --n 200 --variant tagindex
+     .venv/bin/python bench/sitegen.py DEST --profile longtail --languages 7 --variant plain
 """
 
 from __future__ import annotations
