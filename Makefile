@@ -49,9 +49,9 @@ goldens: venv
 	$(PY) tests/build/goldens.py
 
 # `make bench` runs every set of bench/run.py; each set also runs on its own. BENCH_ROUNDS: builds
-# per variant of the generated sites (3). The long-tail sites (both) take about 40 minutes on 2 cores.
-BENCH_ROUNDS ?= 3
-BENCH := $(PY) bench/run.py --rounds $(BENCH_ROUNDS) --sets
+# per variant of the generated sites (default: each set's own, bench/run.py's SITE_SETS). The
+# long-tail sites (both) take about 45 minutes on 2 cores.
+BENCH := $(PY) bench/run.py $(if $(BENCH_ROUNDS),--rounds $(BENCH_ROUNDS)) --sets
 
 bench: venv
 	$(BENCH) micro example zipf longtail

@@ -146,21 +146,28 @@ class SiteSet:
     profile: str
     languages: int
     sizes: tuple[int, ...]
+    rounds: int
+    """Builds per variant unless --rounds says otherwise: as many as fit the set's time."""
 
 
+# Measured under load on 2 cores (2026-12-03), one build's CPU: longtail2 240 s plain, about 300 s
+# tagindex; longtail7 43 s and 66 s. Two rounds of longtail2 (three variants) and its two phase
+# builds come to about 35 minutes, three rounds of longtail7 to about 10: the long-tail set
+# stays within an hour.
 SITE_SETS = {
-    "zipf": SiteSet("Today's profile (zipf), en + ja", "zipf", 2, (300, 1000)),
-    "longtail2": SiteSet("Long tail, en + ja", "longtail", 2, (1000,)),
-    "longtail7": SiteSet("Long tail, seven languages", "longtail", 7, (165,)),
+    "zipf": SiteSet("Today's profile (zipf), en + ja", "zipf", 2, (300, 1000), 3),
+    "longtail2": SiteSet("Long tail, en + ja", "longtail", 2, (1000,), 2),
+    "longtail7": SiteSet("Long tail, seven languages", "longtail", 7, (165,), 3),
 }
 SETS = ("micro", "example", *SITE_SETS)
 ALIASES = {"longtail": ("longtail2", "longtail7")}
 
 
-def site_set(name: str, rounds: int, sites: Path, results: Path) -> None:
-    """Build every variant of the set's sites `rounds` times, alternating, and then one plain and
-    one tagindex build phase by phase."""
+def site_set(name: str, rounds: int | None, sites: Path, results: Path) -> None:
+    """Build every variant of the set's sites `rounds` times (default: the set's), alternating,
+    and then one plain and one tagindex build phase by phase."""
     chosen = SITE_SETS[name]
+    rounds = chosen.rounds if rounds is None else rounds
     stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     report = scale.Report(results / f"bench-{name}-{stamp}.md")
     report(f"\n# {chosen.title}\n")
@@ -207,7 +214,11 @@ def main() -> None:
         help="what to run (default: all; longtail = longtail2 longtail7)",
     )
     parser.add_argument("--runs", type=int, default=3, help="example site builds per variant")
-    parser.add_argument("--rounds", type=int, default=3, help="generated sites: builds per variant")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        help="generated sites: builds per variant (default: zipf 3, longtail2 2, longtail7 3)",
+    )
     parser.add_argument("--sites", type=Path, default=HERE / "sites", help="generated sites")
     parser.add_argument("--results", type=Path, default=HERE / "results")
     args = parser.parse_args()
