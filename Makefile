@@ -6,7 +6,9 @@ PIP := $(PY) -m pip
 export NO_MKDOCS_2_WARNING := 1
 DEMO_ADDR ?= 127.0.0.1:8000
 
-.PHONY: demo demo-build demo-zensical test lint typecheck bench clean venv system-deps gallery goldens fuzz soak
+.PHONY: demo demo-build demo-zensical test lint typecheck clean venv system-deps gallery goldens \
+	fuzz soak bench bench-micro bench-example bench-zipf bench-longtail bench-longtail2 \
+	bench-longtail7 bench-zensical
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -68,8 +70,19 @@ goldens: venv
 soak: venv
 	TAGINDEX_SOAK_EDITS=$${TAGINDEX_SOAK_EDITS:-400} $(PY) -m pytest tests/build/test_soak.py -q -s -p no:cacheprovider
 
+# `make bench` runs every set of bench/run.py and the Zensical command's timings; each set also
+# runs on its own. BENCH_ROUNDS: builds per variant of the generated sites (default: each set's
+# own, bench/run.py's SITE_SETS). The long-tail sites (both) take about 45 minutes on 2 cores.
+BENCH := $(PY) bench/run.py $(if $(BENCH_ROUNDS),--rounds $(BENCH_ROUNDS)) --sets
+
 bench: venv
-	$(PY) bench/run.py
+	$(BENCH) micro example zipf longtail
+	$(PY) bench/zensical.py --n 1000
+
+bench-micro bench-example bench-zipf bench-longtail bench-longtail2 bench-longtail7: venv
+	$(BENCH) $(@:bench-%=%)
+
+bench-zensical: venv
 	$(PY) bench/zensical.py --n 1000
 
 # The pictures of docs/gallery.md (and the README's) and its contrast table, from the browser tests.

@@ -7,19 +7,31 @@
    article HTML of every built page), with Material's minutes beside ours on the Japanese pages.
 3. The tags file: 100,000 entries loaded cold, and again unchanged (bench_tagsfile.py).
 4. Related articles at N = 1,000, 2,000 and 4,000 (bench_related.py): linear, not quadratic.
+5. Generated sites (bench/sitegen.py) built plain, with Material's tags and with tagindex,
+   alternating, `--rounds` times each (median and best wall, best CPU, peak RSS, pages, search
+   index), then `bench/phases.py`'s phase table of one plain and one tagindex build:
+   - `zipf`: today's profile, en + ja at N = 300 and N = 1,000 (1–5 tags of N/10 each);
+   - `longtail2`: the long tail, en + ja at N = 1,000 (1.2 tags per article, most on one or two);
+   - `longtail7`: the long tail as a seven-language documentation site (165 pages per language,
+     half of them tagged with 3–5 tags, 260 tags).
 
-Run: .venv/bin/python bench/run.py [--runs N]
+Sets 1, 3 and 4 are `micro`, set 2 `example`; `--sets` picks some (`longtail` is both long-tail
+sites). Each generated-site set also goes to bench/results/bench-<set>-<timestamp>.md.
+
+Run: .venv/bin/python bench/run.py [--sets micro example zipf longtail] [--runs N] [--rounds N]
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import re
 import shutil
 import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
@@ -33,6 +45,8 @@ sys.path.insert(0, str(HERE))
 import bench_readtime  # noqa: E402
 import bench_related  # noqa: E402
 import bench_tagsfile  # noqa: E402
+import phases  # noqa: E402
+import scale  # noqa: E402
 from scale import build_once  # noqa: E402
 
 from mkdocs_tagindex.core import readtime  # noqa: E402
@@ -124,16 +138,102 @@ def site_builds(runs: int) -> None:
             )
 
 
+@dataclass(frozen=True)
+class SiteSet:
+    """Generated sites measured together: a profile, its languages, the sizes."""
+
+    title: str
+    profile: str
+    languages: int
+    sizes: tuple[int, ...]
+    rounds: int
+    """Builds per variant unless --rounds says otherwise: as many as fit the set's time."""
+
+
+# Measured under load on 2 cores (2026-12-03), one build's CPU: longtail2 240 s plain, about 300 s
+# tagindex; longtail7 43 s and 66 s. Two rounds of longtail2 (three variants) and its two phase
+# builds come to about 35 minutes, three rounds of longtail7 to about 10: the long-tail set
+# stays within an hour.
+SITE_SETS = {
+    "zipf": SiteSet("Today's profile (zipf), en + ja", "zipf", 2, (300, 1000), 3),
+    "longtail2": SiteSet("Long tail, en + ja", "longtail", 2, (1000,), 2),
+    "longtail7": SiteSet("Long tail, seven languages", "longtail", 7, (165,), 3),
+}
+SETS = ("micro", "example", *SITE_SETS)
+ALIASES = {"longtail": ("longtail2", "longtail7")}
+
+
+def site_set(name: str, rounds: int | None, sites: Path, results: Path) -> None:
+    """Build every variant of the set's sites `rounds` times (default: the set's), alternating,
+    and then one plain and one tagindex build phase by phase."""
+    chosen = SITE_SETS[name]
+    rounds = chosen.rounds if rounds is None else rounds
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    report = scale.Report(results / f"bench-{name}-{stamp}.md")
+    report(f"\n# {chosen.title}\n")
+    report(f"- Machine: {scale.machine()}; load average (1/5/15 min) {scale.load()}")
+    report(f"- {scale.versions()}")
+    report()
+    for n in chosen.sizes:
+        projects, _ = scale.scale_n(
+            report,
+            n,
+            rounds,
+            0,
+            sites,
+            profile=chosen.profile,
+            languages=chosen.languages,
+        )
+        measured = []
+        for variant in ("plain", "tagindex"):
+            scale.progress(f"{name}, {n}: {variant} phase by phase")
+            site = projects[variant].parent / f"site-phases-{variant}"
+            measured.append(phases.measure(projects[variant], site))
+            shutil.rmtree(site, ignore_errors=True)
+        report(
+            f"Phase by phase (`bench/phases.py`, one build each, CPU seconds): plain "
+            f"{measured[0].total:.1f} s, tagindex {measured[1].total:.1f} s, "
+            f"{measured[1].total / measured[0].total:.3f}×."
+        )
+        report()
+        report(phases.table(["plain", "tagindex"], measured, 25))
+        report()
+        report.save()
+    scale.progress(f"{name}: written to {report.path}")
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=3)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--sets",
+        nargs="+",
+        choices=[*SETS, *ALIASES],
+        default=list(SETS),
+        help="what to run (default: all; longtail = longtail2 longtail7)",
+    )
+    parser.add_argument("--runs", type=int, default=3, help="example site builds per variant")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        help="generated sites: builds per variant (default: zipf 3, longtail2 2, longtail7 3)",
+    )
+    parser.add_argument("--sites", type=Path, default=HERE / "sites", help="generated sites")
+    parser.add_argument("--results", type=Path, default=HERE / "results")
     args = parser.parse_args()
-    print("## Read time: ours against Material's on the same HTML\n")
-    bench_readtime.main()
-    print("\n## Tags file: 100,000 entries\n")
-    bench_tagsfile.run()
-    bench_related.run([1000, 2000, 4000], rounds=5)
-    site_builds(args.runs)
+    chosen = {s for name in args.sets for s in ALIASES.get(name, (name,))}
+    if "micro" in chosen:
+        print("## Read time: ours against Material's on the same HTML\n")
+        bench_readtime.main()
+        print("\n## Tags file: 100,000 entries\n")
+        bench_tagsfile.run()
+        bench_related.run([1000, 2000, 4000], rounds=5)
+    if "example" in chosen:
+        site_builds(args.runs)
+    for name in SITE_SETS:
+        if name in chosen:
+            site_set(name, args.rounds, args.sites, args.results)
 
 
 if __name__ == "__main__":

@@ -11,9 +11,14 @@ functions of mkdocs_tagindex by cumulative time, the share of the build spent in
 build's top functions overall. `--profile-plain` profiles the `plain` variant too, and sets a few
 landmarks of the two builds side by side. `--runs 0` only generates the sites (and profiles).
 
+`--site-profile longtail` builds bench/sitegen.py's long-tail sites instead (tags outnumber the
+tagged pages, most of them on one or two): `--languages 2` (en + ja, N = 1,000) or `--languages 7`
+(a seven-language documentation site, 165 pages per language); `--n` is then pages per language.
+
 Output goes to stdout and to bench/results/scale-<timestamp>.md (git-ignored); progress to stderr.
 
 Run: .venv/bin/python bench/scale.py --n 200 1000 --runs 3 --profile
+     .venv/bin/python bench/scale.py --site-profile longtail --languages 7 --runs 3
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ import sitegen  # noqa: E402
 
 VARIANTS = sitegen.VARIANTS
 BASE = "plain"
-TAG_DIRS = ("tags", "ja/tags")
+ZIPF_LANGUAGES = ("en", "ja")
 
 # bench/run.py's child: mkdocs run as a module, printing its own peak RSS at exit; here also its
 # CPU time (user + system), which other processes on the machine disturb much less than wall time.
@@ -109,12 +114,20 @@ class Runs:
     cpus: list[float] = field(default_factory=list)
     rss_mb: list[float] = field(default_factory=list)
     pages: tuple[int, int] = (0, 0)
+    search_bytes: int = 0
+    """Size of the built site's search_index.json files (static-i18n merges every language's
+    entries into the default language's)."""
     own: list[dict[str, float]] = field(default_factory=list)
     """With --own-time: CPU seconds inside tagindex's handlers, by event, for each build."""
 
     @property
     def wall(self) -> float:
         return statistics.median(self.walls)
+
+    @property
+    def best_wall(self) -> float:
+        """The least wall time of the rounds."""
+        return min(self.walls)
 
     @property
     def cpu(self) -> float:
@@ -159,10 +172,24 @@ def build_once(
 
 
 def count_pages(site: Path) -> tuple[int, int]:
-    """HTML pages in the site, and those under tags/ and ja/tags/."""
+    """HTML pages in the site, and those under tags/ and each other language's <language>/tags/."""
     pages = sum(1 for _ in site.rglob("*.html"))
-    tagged = sum(1 for d in TAG_DIRS if (site / d).is_dir() for _ in (site / d).rglob("*.html"))
+    dirs = [site / "tags", *site.glob("*/tags")]
+    tagged = sum(1 for d in dirs if d.is_dir() for _ in d.rglob("*.html"))
     return pages, tagged
+
+
+def search_bytes(site: Path) -> int:
+    """Bytes of every search_index.json in the site."""
+    return sum(path.stat().st_size for path in site.rglob("search_index.json"))
+
+
+def folder_name(
+    n: int, profile: str = "zipf", languages: int = 2, search_merge: bool = True
+) -> str:
+    """The folder of one site size under bench/sites/: `n1000`, `longtail7-n165`."""
+    name = f"n{n}" if profile == "zipf" else f"{profile}{languages}-n{n}"
+    return name if search_merge else f"{name}-nomerge"
 
 
 def machine() -> str:
@@ -201,16 +228,30 @@ def scale_n(
     search_merge: bool = True,
     variants: Sequence[str] = VARIANTS,
     own_time: bool = False,
+    profile: str = "zipf",
+    languages: int = 2,
 ) -> tuple[dict[str, Path], dict[str, Runs]]:
-    """Generate, build alternating, and report one N: the projects and builds by variant."""
+    """Generate, build alternating, and report one N (pages per language) of a profile: the
+    projects and builds by variant."""
     chosen = [v for v in VARIANTS if v in variants]
-    folder = f"n{n}" if search_merge else f"n{n}-nomerge"
+    folder = folder_name(n, profile, languages, search_merge)
     projects = {v: sites / folder / v for v in chosen}
     start = time.perf_counter()
+    summary = None
     for variant, project in projects.items():
-        sitegen.generate(project, n, seed=seed, variant=variant, search_merge=search_merge)
+        summary = sitegen.generate(
+            project,
+            n,
+            seed=seed,
+            variant=variant,
+            search_merge=search_merge,
+            profile=profile,
+            languages=languages,
+        )
     generated = time.perf_counter() - start
-    progress(f"N={n}: generated {len(chosen)} variants in {generated:.1f} s")
+    langs = summary.languages if summary is not None else ZIPF_LANGUAGES
+    label = folder if profile != "zipf" else f"N={n}"
+    progress(f"{label}: generated {len(chosen)} variants in {generated:.1f} s")
     if runs < 1:
         return projects, {}
 
@@ -230,8 +271,9 @@ def scale_n(
             results[variant].cpus.append(cpu)
             results[variant].rss_mb.append(rss)
             results[variant].pages = count_pages(site)
+            results[variant].search_bytes = search_bytes(site)
             progress(
-                f"N={n} round {round_ + 1}/{runs}: {variant} {wall:.1f} s wall, "
+                f"{label} round {round_ + 1}/{runs}: {variant} {wall:.1f} s wall, "
                 f"{cpu:.1f} s CPU, {rss:.0f} MB"
             )
     load_after = load()
@@ -239,35 +281,50 @@ def scale_n(
 
     base = results[BASE]
     merge_note = "" if search_merge else ", static-i18n `reconfigure_search: false`"
-    report(f"## N = {n:,} articles ({2 * n:,} Markdown pages: English + Japanese{merge_note})")
+    if summary is None:
+        report(f"## N = {n:,} articles ({2 * n:,} Markdown pages: English + Japanese{merge_note})")
+        tags = f"{max(10, n // 10)} tags"
+    else:
+        report(
+            f"## Long tail, {len(langs)} languages ({', '.join(langs)}): {n:,} pages per "
+            f"language ({summary.pages:,} Markdown pages{merge_note})"
+        )
+        tags = (
+            f"{summary.tagged:,} tagged pages per language; {summary.tags:,} tags in every "
+            f"language ({summary.once:,} on one page, {summary.twice:,} on two, the most used "
+            f"on {summary.most})"
+        )
     report()
     report(
-        f"{runs} builds per variant, alternating; {max(10, n // 10)} tags; seed {seed}; "
+        f"{runs} builds per variant, alternating; {tags}; seed {seed}; "
         f"the {len(chosen)} sites generated in {generated:.1f} s; "
         f"load average (1/5/15 min) {load_before} before, {load_after} after."
     )
     report()
     report(
-        "| variant | median wall (s) | runs (s) | wall ÷ plain | best CPU (s) | CPU ÷ plain "
-        "| peak RSS (MB, median) | RSS ÷ plain | HTML pages | under tags/ + ja/tags/ "
-        "| per article (ms) |"
+        "| variant | median wall (s) | runs (s) | best wall (s) | best wall ÷ plain "
+        "| best CPU (s) | CPU ÷ plain | peak RSS (MB, median) | RSS ÷ plain | HTML pages "
+        "| under tags/ | search_index.json (kB) | per article (ms) |"
     )
-    report("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    report("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for variant in chosen:
         r = results[variant]
         pages, tag_pages = r.pages
         runs_text = ", ".join(f"{w:.1f}" for w in r.walls)
         report(
-            f"| {variant} | {r.wall:.1f} | {runs_text} | {r.wall / base.wall:.3f} "
+            f"| {variant} | {r.wall:.1f} | {runs_text} | {r.best_wall:.1f} "
+            f"| {r.best_wall / base.best_wall:.3f} "
             f"| {r.best_cpu:.1f} | {r.best_cpu / base.best_cpu:.3f} "
             f"| {r.rss:.0f} | {r.rss / base.rss:.3f} | {pages:,} | {tag_pages:,} "
-            f"| {r.wall / n * 1000:.1f} |"
+            f"| {r.search_bytes / 1000:,.0f} | {r.wall / n * 1000:.1f} |"
         )
     report()
     report(
-        "`under tags/ + ja/tags/` is what tagindex generated for `tagindex`; for "
-        "`material-tags` it is the two authored listing pages (`tags.md`, `tags.ja.md`). "
-        "`per article` is median wall ÷ N (each article is two pages, English and Japanese). "
+        "`under tags/` (and each other language's `tags/`) is what tagindex generated for "
+        "`tagindex`; for `material-tags` it is the authored listing pages (`tags.md`, "
+        "`tags.ja.md`, …). `search_index.json` sums every such file in the site. "
+        f"`per article` is median wall ÷ N (each article is {len(langs)} pages, one per "
+        "language). "
         "CPU is the child's user + system time, the least of the rounds: on a shared machine it "
         "moves much less than wall."
     )
@@ -557,7 +614,23 @@ def main(argv: Sequence[str] | None = None) -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(
-        "--n", type=int, nargs="+", default=[200, 1000], help="site sizes (4000: slow tier)"
+        "--n",
+        type=int,
+        nargs="+",
+        help="site sizes (4000: slow tier); default 200 1000, longtail: the shape's",
+    )
+    parser.add_argument(
+        "--site-profile",
+        choices=sitegen.PROFILES,
+        default="zipf",
+        help="zipf: 1–5 tags of N/10 (default); longtail: more tags than tagged pages",
+    )
+    parser.add_argument(
+        "--languages",
+        type=int,
+        choices=sorted(sitegen.LONGTAIL),
+        default=2,
+        help="longtail: en + ja (2) or the seven-language documentation site (7)",
     )
     parser.add_argument(
         "--runs", type=int, default=3, help="builds per variant and N (0: generate only)"
@@ -591,6 +664,9 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     report = Report(args.results / f"scale-{stamp}.md")
+    if args.n is None:
+        longtail = args.site_profile == "longtail"
+        args.n = [sitegen.LONGTAIL[args.languages].n] if longtail else [200, 1000]
     sizes = sorted(set(args.n))
     report(f"# Scale benchmark, {dt.datetime.now().isoformat(timespec='seconds')}")
     report()
@@ -613,6 +689,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             search_merge=not args.no_search_merge,
             variants=args.variants,
             own_time=args.own_time,
+            profile=args.site_profile,
+            languages=args.languages,
         )
         if args.page_costs:
             page_costs(report, projects["tagindex"], projects["tagindex"].parent / "site")
