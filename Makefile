@@ -6,7 +6,8 @@ PIP := $(PY) -m pip
 export NO_MKDOCS_2_WARNING := 1
 DEMO_ADDR ?= 127.0.0.1:8000
 
-.PHONY: demo demo-build test lint typecheck bench clean venv system-deps gallery goldens fuzz
+.PHONY: demo demo-build test lint typecheck bench clean venv system-deps gallery goldens fuzz \
+	schema docs docs-build dist
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -54,6 +55,12 @@ fuzz: venv
 # One site: `$(PY) tests/build/goldens.py interop/blog`.
 goldens: venv
 	$(PY) tests/build/goldens.py
+
+# schema.json (editors' completion and validation of `- tagindex:` options) from the option
+# classes of mkdocs_tagindex/core/options.py: inside the package (shipped in the wheel) and at the
+# root. tests/unit/test_schema.py fails when either is not what this writes.
+schema: venv
+	$(PY) -m mkdocs_tagindex.schema
 
 bench: venv
 	$(PY) bench/run.py
