@@ -56,6 +56,16 @@ fuzz: venv
 goldens: venv
 	$(PY) tests/build/goldens.py
 
+# The documentation site (mkdocs.yml at the root, docs/), built with tagindex itself; the
+# configuration reference is written at build time from the option classes (docs/hooks/).
+DOCS_ADDR ?= 127.0.0.1:8001
+docs-build: venv
+	$(VENV)/bin/mkdocs build --strict
+
+docs: docs-build
+	@echo "Serving the documentation at http://$(DOCS_ADDR)/"
+	$(VENV)/bin/mkdocs serve -a $(DOCS_ADDR)
+
 # schema.json (editors' completion and validation of `- tagindex:` options) from the option
 # classes of mkdocs_tagindex/core/options.py: inside the package (shipped in the wheel) and at the
 # root. tests/unit/test_schema.py fails when either is not what this writes.
@@ -70,4 +80,4 @@ gallery: venv system-deps
 	TAGINDEX_GALLERY=1 $(PY) -m pytest tests/browser/test_theme.py -q
 
 clean:
-	rm -rf $(VENV) dist build example_site/site tests/artifacts
+	rm -rf $(VENV) dist build site example_site/site tests/artifacts
