@@ -7,12 +7,14 @@
 - every option is in the schema, and every schema property is an option, at every depth;
 - each property's type, enum and default agree with what MkDocs really loads and accepts;
 - the schema.json files in the package and at the root are the generated text (`make schema`);
-- the example site's options validate, and values MkDocs rejects are rejected by the schema too.
+- the example site's options validate, and values MkDocs rejects are rejected by the schema too;
+- the combining schema docs/configuration.md tells users to write does what it says.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,8 @@ import pytest
 import yaml
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
+from referencing import Registry
+from referencing.jsonschema import DRAFT7
 
 from mkdocs_tagindex import schema
 from mkdocs_tagindex.core.options import TagIndexConfig
@@ -172,3 +176,25 @@ def test_both_schema_files_are_the_generated_text() -> None:
 def test_an_option_type_without_json_is_an_error() -> None:
     with pytest.raises(TypeError, match="no JSON schema for option type"):
         schema.type_schema(c.URL())
+
+
+def test_the_combining_schema_of_the_docs_checks_plugins_items() -> None:
+    """docs/configuration.md's `mkdocs.schema.json`, with a stand-in for Material's schema."""
+    page = (ROOT / "docs" / "configuration.md").read_text("utf-8")
+    (block,) = [b for b in re.findall(r"```json\n(.*?)```", page, re.S) if '"if"' in b]
+    wrapper = json.loads(block)
+    material = wrapper["allOf"][0]["$ref"]
+    ours = wrapper["properties"]["plugins"]["items"]["then"]["$ref"]
+    assert ours.endswith("mkdocs_tagindex/schema.json")
+    registry: Registry[Any] = Registry().with_resources(
+        [
+            (material, DRAFT7.create_resource({"type": "object"})),
+            (ours, DRAFT7.create_resource(GENERATED)),
+        ]
+    )
+    check = jsonschema.Draft7Validator(wrapper, registry=registry)
+    config = yaml.safe_load((ROOT / "example_site" / "mkdocs.yml").read_text("utf-8"))
+    assert check.is_valid({"plugins": config["plugins"]})
+    assert check.is_valid({"plugins": ["search", {"search": {"lang": 3}}, "tagindex"]})
+    assert not check.is_valid({"plugins": [{"tagindex": {"sort_by": "newest"}}]})
+    assert not check.is_valid({"plugins": [{"tagindex": {"bogus": 1}}]})
