@@ -72,6 +72,29 @@ docs: docs-build
 schema: venv
 	$(PY) -m mkdocs_tagindex.schema
 
+# The wheel and sdist of a release, in dist/: built from a clean dist/, their metadata and
+# README checked as PyPI will read them (twine check --strict), and the wheel installed into a
+# fresh virtual environment outside the repository, where it builds the example site with
+# --strict (the plugin must come from the wheel: templates, label tables and schema.json).
+TWINE ?= $(PY) -m twine
+DIST_CHECK := $(shell mktemp -d -u /tmp/tagindex-dist.XXXXXX)
+dist: venv
+	rm -rf dist
+	$(PY) -m mkdocs_tagindex.schema --check
+	$(PY) -m build --outdir dist .
+	$(TWINE) check --strict dist/*
+	python3 -m venv $(DIST_CHECK)/venv
+	$(DIST_CHECK)/venv/bin/pip install -q dist/*.whl
+	cp -r example_site $(DIST_CHECK)/site
+	rm -rf $(DIST_CHECK)/site/site
+	cd $(DIST_CHECK)/site && env -u PYTHONPATH NO_MKDOCS_2_WARNING=1 \
+	  $(DIST_CHECK)/venv/bin/python -m mkdocs build --strict -q
+	test -f $(DIST_CHECK)/site/site/tags/grpo/index.html
+	cd $(DIST_CHECK)/site && env -u PYTHONPATH $(DIST_CHECK)/venv/bin/python -c "import mkdocs_tagindex as m, pathlib as p; \
+	  assert '$(DIST_CHECK)' in m.__file__, m.__file__; \
+	  assert p.Path(m.__file__).with_name('schema.json').is_file(); print('wheel', m.__version__, 'OK')"
+	rm -rf $(DIST_CHECK)
+
 bench: venv
 	$(PY) bench/run.py
 
