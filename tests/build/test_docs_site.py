@@ -1,4 +1,5 @@
-"""The documentation site (`mkdocs.yml` at the root, `docs/`) builds with --strict, with tagindex.
+"""The documentation site (`mkdocs.yml` at the root, `docs/`) builds with --strict, with tagindex,
+on MkDocs and on ProperDocs.
 
 MkDocs' validation is set to warn on a broken link or #anchor, so --strict fails on one; the
 site is built with tagindex itself, so it has tag pages, all-tags pages in English and Japanese,
@@ -7,7 +8,10 @@ chips on its pages, and the configuration reference its hook writes from the opt
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -104,3 +108,18 @@ def test_changelog_and_readme_links(docs_site: Site) -> None:
 def test_docs_pages_keep_their_paths() -> None:
     for name in ("architecture.md", "bad-input.md", "benchmarks.md", "gallery.md"):
         assert Path(ROOT / "docs" / name).is_file()
+
+
+def test_properdocs_builds_it_too(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "properdocs", "build", "--strict", "--site-dir", str(tmp_path)],
+        cwd=ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "Traceback" not in result.stderr
+    assert (tmp_path / "tags" / "zensical" / "index.html").is_file()
+    assert (tmp_path / "ja" / "tags" / "index.html").is_file()
