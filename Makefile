@@ -8,7 +8,7 @@ DEMO_ADDR ?= 127.0.0.1:8000
 
 .PHONY: demo demo-build demo-zensical test lint typecheck clean venv system-deps gallery goldens \
 	fuzz soak bench bench-micro bench-example bench-zipf bench-longtail bench-longtail2 \
-	bench-longtail7 bench-zensical
+	bench-longtail7 bench-zensical schema docs docs-build dist
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -75,6 +75,45 @@ soak: venv
 # own, bench/run.py's SITE_SETS). The long-tail sites (both) take about 45 minutes on 2 cores.
 BENCH := $(PY) bench/run.py $(if $(BENCH_ROUNDS),--rounds $(BENCH_ROUNDS)) --sets
 
+# The documentation site (mkdocs.yml at the root, docs/), built with tagindex itself; the
+# configuration reference is written at build time from the option classes (docs/hooks/).
+DOCS_ADDR ?= 127.0.0.1:8001
+docs-build: venv
+	$(VENV)/bin/mkdocs build --strict
+
+docs: docs-build
+	@echo "Serving the documentation at http://$(DOCS_ADDR)/"
+	$(VENV)/bin/mkdocs serve -a $(DOCS_ADDR)
+
+# schema.json (editors' completion and validation of `- tagindex:` options) from the option
+# classes of mkdocs_tagindex/core/options.py: inside the package (shipped in the wheel) and at the
+# root. tests/unit/test_schema.py fails when either is not what this writes.
+schema: venv
+	$(PY) -m mkdocs_tagindex.schema
+
+# The wheel and sdist of a release, in dist/: built from a clean dist/, their metadata and
+# README checked as PyPI will read them (twine check --strict), and the wheel installed into a
+# fresh virtual environment outside the repository, where it builds the example site with
+# --strict (the plugin must come from the wheel: templates, label tables and schema.json).
+TWINE ?= $(PY) -m twine
+DIST_CHECK := $(shell mktemp -d -u /tmp/tagindex-dist.XXXXXX)
+dist: venv
+	rm -rf dist
+	$(PY) -m mkdocs_tagindex.schema --check
+	$(PY) -m build --outdir dist .
+	$(TWINE) check --strict dist/*
+	python3 -m venv $(DIST_CHECK)/venv
+	$(DIST_CHECK)/venv/bin/pip install -q dist/*.whl
+	cp -r example_site $(DIST_CHECK)/site
+	rm -rf $(DIST_CHECK)/site/site
+	cd $(DIST_CHECK)/site && env -u PYTHONPATH NO_MKDOCS_2_WARNING=1 \
+	  $(DIST_CHECK)/venv/bin/python -m mkdocs build --strict
+	test -f $(DIST_CHECK)/site/site/tags/grpo/index.html
+	cd $(DIST_CHECK)/site && env -u PYTHONPATH $(DIST_CHECK)/venv/bin/python -c "import mkdocs_tagindex as m, pathlib as p; \
+	  assert '$(DIST_CHECK)' in m.__file__, m.__file__; \
+	  assert p.Path(m.__file__).with_name('schema.json').is_file(); print('wheel', m.__version__, 'OK')"
+	rm -rf $(DIST_CHECK)
+
 bench: venv
 	$(BENCH) micro example zipf longtail
 	$(PY) bench/zensical.py --n 1000
@@ -90,4 +129,4 @@ gallery: venv system-deps
 	TAGINDEX_GALLERY=1 $(PY) -m pytest tests/browser/test_theme.py -q
 
 clean:
-	rm -rf $(VENV) dist build example_site/site tests/artifacts
+	rm -rf $(VENV) dist build site example_site/site tests/artifacts

@@ -449,7 +449,7 @@ class FrontMatterKeys(Config):
 
 
 class ReadTimeConfig(Config):
-    """Reading speeds; see the README's read-time section for where the defaults come from."""
+    """Reading speeds; the Read time page of the docs says where the defaults come from."""
 
     enabled = c.Type(bool, default=True)
     """Compute read times at all (a `read_time` in front matter is shown either way)."""
@@ -509,9 +509,10 @@ class TagIndexConfig(Config):
     chips = c.Type(bool, default=True)
     """Link the tags shown on article pages (Material's tags spot) to this plugin's tag pages."""
     tags_file = c.Optional(c.File(exists=False))
-    """YAML file giving tags per-language names, descriptions and aliases (see README). Not
-    checked here: `mkdocs serve` loads the config again on every rebuild, and a tags file that
-    is gone for a moment is a warning there (`tagsfile.load`); `mkdocs build` stops on it."""
+    """YAML file giving tags per-language names, descriptions and aliases (see the docs'
+    Languages and labels page), relative to `mkdocs.yml`. Its existence is not checked here:
+    `mkdocs serve` loads the config again on every rebuild, and a tags file that is gone for a
+    moment is a warning there (`tagsfile.load`); `mkdocs build` stops on it."""
     unknown_tags = c.Choice(("ignore", "warn", "error"), default="warn")
     """With a tags file: what a tag missing from it does (as Docusaurus' `onInlineTags`)."""
     fallback_articles = c.Choice(("mark", "hide"), default="mark")

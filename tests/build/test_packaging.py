@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import subprocess
 import sys
 import venv
@@ -10,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+
+import mkdocs_tagindex
 
 from conftest import ROOT, seed_site
 
@@ -41,6 +45,18 @@ def test_wheel_carries_templates_styles_and_entry_point(wheel: Path) -> None:
     assert [n for n in locales if f"mkdocs_tagindex/core/locales/{n}" not in names] == []
 
 
+def test_wheel_carries_the_schema_and_its_version_from_one_place(wheel: Path) -> None:
+    version = mkdocs_tagindex.__version__
+    assert wheel.name == f"mkdocs_tagindex-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+        assert "mkdocs_tagindex/schema.json" in names
+        assert zf.read("mkdocs_tagindex/schema.json") == (ROOT / "schema.json").read_bytes()
+        metadata = zf.read(f"mkdocs_tagindex-{version}.dist-info/METADATA").decode()
+    assert f"\nVersion: {version}\n" in metadata
+    assert not re.search(r"^version\s*=", (ROOT / "pyproject.toml").read_text("utf-8"), re.M)
+
+
 @pytest.mark.slow
 def test_fresh_venv_builds_a_site_outside_the_repo(wheel: Path, tmp_path: Path) -> None:
     env_dir = tmp_path / "venv"
@@ -62,13 +78,15 @@ def test_fresh_venv_builds_a_site_outside_the_repo(wheel: Path, tmp_path: Path) 
     assert result.returncode == 0, result.stderr[-3000:]
     page = BeautifulSoup((project / "site/tags/grpo/index.html").read_text("utf-8"), "html.parser")
     assert len(page.select("ol.tagindex-cards > li.tagindex-card")) == 16
-    # the plugin ran from the installed wheel, not from this checkout
+    # the plugin ran from the installed wheel, not from this checkout (nor a PYTHONPATH to one)
+    outside = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     where = subprocess.run(
         [str(python), "-c", "import mkdocs_tagindex; print(mkdocs_tagindex.__file__)"],
         cwd=project,
         capture_output=True,
         text=True,
         check=True,
+        env=outside,
     )
     assert str(env_dir) in where.stdout
     # the label tables load from the installed wheel's data files
@@ -82,6 +100,7 @@ def test_fresh_venv_builds_a_site_outside_the_repo(wheel: Path, tmp_path: Path) 
         capture_output=True,
         text=True,
         check=True,
+        env=outside,
     )
     expected = sorted(p.stem for p in (ROOT / "mkdocs_tagindex" / "core" / "locales").glob("*.yml"))
     assert tables.stdout.split() == expected
