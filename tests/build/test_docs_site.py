@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -123,3 +124,24 @@ def test_properdocs_builds_it_too(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
     assert (tmp_path / "tags" / "zensical" / "index.html").is_file()
     assert (tmp_path / "ja" / "tags" / "index.html").is_file()
+
+
+def test_the_tagindex_command_and_zensical_build_it_too(tmp_path: Path) -> None:
+    """Issue 26's proof on a real documentation site: a copy of the repository's docs site,
+    `tagindex init`, `tagindex build`, then the real `zensical-i18n build`. Its tag pages list
+    the same pages, under the same titles, as the MkDocs build's."""
+    from test_zensical import cards, on_zensical  # the Zensical suite's own helpers
+
+    project = tmp_path / "docs-site"
+    project.mkdir()
+    for name in ("mkdocs.yml", "README.md", "CHANGELOG.md"):
+        if (ROOT / name).exists():
+            (project / name).write_bytes((ROOT / name).read_bytes())
+    shutil.copytree(ROOT / "docs", project / "docs", ignore=shutil.ignore_patterns("site"))
+    mkdocs_site = build(project, "--strict")
+    zensical_site = on_zensical(project, i18n=True)
+    for rel in ("tags/config/index.html", "tags/zensical/index.html"):
+        assert (zensical_site / rel).is_file(), rel
+        on_mkdocs = [card[:2] for card in cards(mkdocs_site.dir, rel)]
+        on_zensical_ = [card[:2] for card in cards(zensical_site, rel)]
+        assert on_mkdocs and on_zensical_ == on_mkdocs, rel
