@@ -1,4 +1,7 @@
-"""The article record: one page as a card shows it, validated once per page per build (pure)."""
+"""What a host hands the engine for each page (`SourcePage`, with its `Facts` and a blog's
+`Post`), and the record the engine makes of it (`Article`): one page as a card shows it,
+validated once per page per build (pure).
+"""
 
 from __future__ import annotations
 
