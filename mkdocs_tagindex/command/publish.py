@@ -30,7 +30,7 @@ from ..core.theme import theme_overrides_dir
 from . import markup
 from .owned import GITIGNORE, Owned, Report
 from .site import Site
-from .sources import LangPage, all_files, language_pages, read_sources
+from .sources import LangPage, Source, all_files, language_pages, read_sources
 
 Say = Callable[[int, str], None]
 ASSETS = ("tagindex.css", "tagindex-filters.css", "tagindex.js")
@@ -75,6 +75,10 @@ class Result:
     rendered: int = 0
     """Pages whose Markdown was rendered (not found in the cache)."""
     report: Report | None = None
+    sources: list[Source] = field(default_factory=list)
+    """The pages as this run read them."""
+    facts: dict[str, list[list[object]]] = field(default_factory=dict)
+    """Page with tags → [language, text language, heading, minutes, summary] per build."""
 
 
 def compute(site: Site, say: Say, keep_pages: bool = False) -> tuple[Result, Owned]:
@@ -86,7 +90,7 @@ def compute(site: Site, say: Say, keep_pages: bool = False) -> tuple[Result, Own
     run = Run(site.options, languages, Messages(say))
     run.first_pass(sorted((s.src, s.text) for s in sources))
     per_lang = language_pages(site, languages, files, sources, run.warn)
-    result = Result()
+    result = Result(sources=sources)
     cache = markup.FactsCache(site.cache_dir)
     renderer = Renderer(str(site.custom_dir) if site.custom_dir else None, site.theme_name)
     theme_dirs = (str(site.custom_dir),) if site.custom_dir else ()
@@ -128,6 +132,7 @@ def _facts(
             out[page.source.src] = Facts(hit[0], hit[1], hit[2])
         else:
             wanted[page.source.src] = key
+        result.facts.setdefault(page.source.src, []).append([language.code, _text_lang(site, page)])
     if wanted:
         texts = {p.source.src: p.source.text for p in pages if p.source.src in wanted}
         order = list(wanted)
@@ -138,6 +143,8 @@ def _facts(
             facts = language.facts(html, heading, _text_lang(site, by_src[src]))
             out[src] = facts
             cache.put(wanted[src], (facts.heading, facts.minutes, facts.summary))
+    for src, found in out.items():
+        result.facts[src][-1] += [found.heading, found.minutes, found.summary]
     return out
 
 
