@@ -16,18 +16,20 @@ import logging
 import posixpath
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import yaml
 
 from ..core import Edition, Found, Language, Messages, Published, Run, SiteInfo, SourcePage
 from ..core.article import Facts
+from ..core.contexts import PassThrough
 from ..core.frontmatter import has_tags
 from ..core.render import Renderer
 from ..core.routes import Route, url_of
 from ..core.theme import theme_overrides_dir
 from . import markup
+from .frame import CardFrame
 from .owned import GITIGNORE, Owned, Report
 from .site import Site
 from .sources import LangPage, Source, all_files, language_pages, read_sources
@@ -189,9 +191,13 @@ def _publish(
     }
     edition = Edition(language, collected, Published(pages, {}, lambda src: False))
     chips = site.has_plugin("tags")
+    frame = CardFrame(site.custom_dir)
     for route, url in pages.values():
-        context = edition.page_context(route, url)
+        context = replace(edition.page_context(route, url), frame=frame)
         body = renderer.page(context, url)
+        if frame.needs_check():
+            full = renderer.page(replace(context, frame=PassThrough()), url)
+            body = body if frame.compare(body, full) else full
         search = renderer.env.get_template("tagindex/search.html").render(tagindex=context)
         meta = language.page_meta(route, collected.plan, collected.names)
         names = sorted(spellings.get(route.tag or "", ())) if chips else []
