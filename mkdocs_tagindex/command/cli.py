@@ -33,12 +33,13 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_clean(args: argparse.Namespace) -> int:
-    from . import publish
+    from . import publish, undo
     from .owned import Owned
 
     site = load_site(find_config(args.config_file))
+    undone = undo.undo(site, say)
     report = Owned(site.docs_dir, publish.roots(site)).clean()
-    say(logging.INFO, f"tagindex: {len(report.removed)} files removed")
+    say(logging.INFO, f"tagindex: {len(report.removed)} files removed, {undone} init(s) undone")
     for kept in report.kept:
         say(logging.WARNING, f"{kept} was changed since tagindex wrote it; left in place")
     return 0
@@ -83,7 +84,9 @@ def parser() -> argparse.ArgumentParser:
     init = add("init", "add what Zensical needs once (tags plugin, CSS/JS, a template)")
     init.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
     init.set_defaults(run=cmd_init)
-    add("clean", "remove everything tagindex build wrote").set_defaults(run=cmd_clean)
+    add("clean", "remove what tagindex build wrote and what tagindex init added").set_defaults(
+        run=cmd_clean
+    )
     add("check", "check front matter and the tags file; exit 1 on a problem").set_defaults(
         run=cmd_check
     )
