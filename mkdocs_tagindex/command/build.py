@@ -130,7 +130,11 @@ def run(config: Path, say: Say, keep_pages: bool = False, quiet: bool = False) -
     if fresh:
         took = time.perf_counter() - started
         if not quiet:
-            say(logging.INFO, f"tagindex: nothing that the tag pages show changed ({took:.2f}s)")
+            say(
+                logging.INFO,
+                "tagindex: nothing that the tag pages show changed: 0 written, 0 removed "
+                f"({took:.2f}s)",
+            )
         return 0
     from . import publish, setup
     from .site import load_site
