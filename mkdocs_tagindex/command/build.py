@@ -81,8 +81,8 @@ def record(
 ) -> None:
     """The state after a whole build: `before` is the inputs' stats taken before it read them
     (a page changed while the build ran is then seen as changed by the next run)."""
-    from . import markup, publish
-    from .owned import MARKER, Owned
+    from . import markup
+    from .owned import MARKER, Owned, roots
     from .sources import meta_file_name
 
     texts = {s.src: s.text for s in result.sources}
@@ -100,7 +100,7 @@ def record(
     state.facts = {src: facts for src, facts in result.facts.items() if src in files}
     docs = str(site.docs_dir)
     outputs = {}
-    for root, manifest in Owned(site.docs_dir, publish.roots(site)).manifests.items():
+    for root, manifest in Owned(site.docs_dir, roots(site)).manifests.items():
         for name in [*(manifest or {}), MARKER]:
             st = os.stat(os.path.join(docs, root, name)) if manifest is not None else None
             if st is not None:
@@ -111,7 +111,7 @@ def record(
         extra.append(os.path.join(site.root, str(site.options.tags_file)))
     state.site = {
         "docs_dir": docs,
-        "roots": publish.roots(site),
+        "roots": roots(site),
         "meta_name": meta_file_name(site),
         "configs": _configs(site.path),
         "extra": extra,
@@ -137,6 +137,7 @@ def run(config: Path, say: Say, keep_pages: bool = False, quiet: bool = False) -
             )
         return 0
     from . import publish, setup
+    from .owned import roots
     from .site import load_site
     from .versions import warn_versions
 
@@ -145,7 +146,7 @@ def run(config: Path, say: Say, keep_pages: bool = False, quiet: bool = False) -
         warn_versions(site, say)
         for missing in setup.missing(site):
             say(logging.WARNING, f"{missing}; run `tagindex init` once")
-    before = scan(str(site.docs_dir), publish.roots(site), _meta_name(site))
+    before = scan(str(site.docs_dir), roots(site), _meta_name(site))
     result, report = publish.build(site, say, keep_pages=keep_pages)
     record(state, site, result, before, keep_pages)
     took = time.perf_counter() - started

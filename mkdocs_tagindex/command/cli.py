@@ -33,12 +33,12 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_clean(args: argparse.Namespace) -> int:
-    from . import publish, undo
-    from .owned import Owned
+    from . import undo
+    from .owned import Owned, roots
 
     site = load_site(find_config(args.config_file))
     undone = undo.undo(site, say)
-    report = Owned(site.docs_dir, publish.roots(site)).clean()
+    report = Owned(site.docs_dir, roots(site)).clean()
     say(logging.INFO, f"tagindex: {len(report.removed)} files removed, {undone} init(s) undone")
     for kept in report.kept:
         say(logging.WARNING, f"{kept} was changed since tagindex wrote it; left in place")

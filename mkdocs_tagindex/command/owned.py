@@ -25,11 +25,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .site import CommandError
+from .site import CommandError, Site
 
 MARKER = ".tagindex"
 GITIGNORE = ".gitignore"
 MARKER_VERSION = 1
+
+
+def roots(site: Site) -> list[str]:
+    """The folders the command owns, relative to `docs_dir`."""
+    if site.i18n is not None and site.i18n.structure == "folder":
+        return [site.tags_dir, *(f"{lang}/{site.tags_dir}" for lang in site.i18n.build)]
+    return [site.tags_dir]
 
 
 def digest(data: bytes) -> str:

@@ -30,7 +30,7 @@ from ..core.routes import Route, url_of
 from ..core.theme import theme_overrides_dir
 from . import markup
 from .frame import CardFrame
-from .owned import GITIGNORE, Owned, Report
+from .owned import GITIGNORE, Owned, Report, roots
 from .site import Site
 from .sources import LangPage, Source, all_files, language_pages, read_sources
 
@@ -48,13 +48,6 @@ def asset_urls(site: Site) -> tuple[list[str], list[str]]:
     """The `extra_css` and `extra_javascript` entries the generated pages need."""
     folder = assets_dir(site)
     return [f"{folder}/{ASSETS[0]}", f"{folder}/{ASSETS[1]}"], [f"{folder}/{ASSETS[2]}"]
-
-
-def roots(site: Site) -> list[str]:
-    """The folders the command owns, relative to `docs_dir`."""
-    if site.i18n is not None and site.i18n.structure == "folder":
-        return [site.tags_dir, *(f"{lang}/{site.tags_dir}" for lang in site.i18n.build)]
-    return [site.tags_dir]
 
 
 def docs_path(site: Site, lang: str, staged: str) -> str:

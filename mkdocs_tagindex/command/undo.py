@@ -15,8 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .owned import Owned, write_atomic
-from .publish import roots
+from .owned import Owned, roots, write_atomic
 from .site import Site
 
 Say = Callable[[int, str], None]
