@@ -29,10 +29,11 @@ from ..core.render import Renderer
 from ..core.routes import Route, url_of
 from ..core.theme import theme_overrides_dir
 from . import markup
-from .frame import CardFrame
+from .frame import CardFrame, CardStore
 from .owned import GITIGNORE, Owned, Report, roots
 from .site import Site
 from .sources import LangPage, Source, all_files, language_pages, read_sources
+from .state import settings_key
 
 Say = Callable[[int, str], None]
 ASSETS = ("tagindex.css", "tagindex-filters.css", "tagindex.js")
@@ -88,6 +89,8 @@ def compute(site: Site, say: Say, keep_pages: bool = False) -> tuple[Result, Own
     result = Result(sources=sources)
     cache = markup.FactsCache(site.cache_dir)
     renderer = Renderer(str(site.custom_dir) if site.custom_dir else None, site.theme_name)
+    extra = [str(site.custom_dir)] if site.custom_dir else []
+    cards = CardStore(site.cache_dir, settings_key([str(site.path)], extra, {}))
     theme_dirs = (str(site.custom_dir),) if site.custom_dir else ()
     for lang in languages.build:
         info = SiteInfo(site.site_url, site.name, site.directory_urls, theme_dirs)
@@ -95,8 +98,9 @@ def compute(site: Site, say: Say, keep_pages: bool = False) -> tuple[Result, Own
         pages = per_lang.get(lang, [])
         facts = _facts(site, language, pages, cache, result)
         found = list(_found(site, language, pages, facts))
-        _publish(site, language, found, renderer, result)
+        _publish(site, language, found, renderer, result, cards)
     cache.save()
+    cards.save()
     for name in ASSETS:
         data = (Path(theme_overrides_dir()) / "assets" / "tagindex" / name).read_bytes()
         result.files[f"{assets_dir(site)}/{name}"] = data
@@ -171,7 +175,12 @@ def _found(
 
 
 def _publish(
-    site: Site, language: Language, found: list[Found], renderer: Renderer, result: Result
+    site: Site,
+    language: Language,
+    found: list[Found],
+    renderer: Renderer,
+    result: Result,
+    cards: CardStore,
 ) -> None:
     spellings: dict[str, set[str]] = {}
     for item in found:
@@ -184,11 +193,11 @@ def _publish(
     }
     edition = Edition(language, collected, Published(pages, {}, lambda src: False))
     chips = site.has_plugin("tags")
-    frame = CardFrame(site.custom_dir)
+    frame = CardFrame(site.custom_dir, cards, language.code)
     for route, url in pages.values():
         context = replace(edition.page_context(route, url), frame=frame)
         body = renderer.page(context, url)
-        if frame.needs_check():
+        if frame.needs_check(len(context.cards)):
             full = renderer.page(replace(context, frame=PassThrough()), url)
             body = body if frame.compare(body, full) else full
         search = renderer.env.get_template("tagindex/search.html").render(tagindex=context)
