@@ -137,7 +137,7 @@ def run(config: Path, say: Say, keep_pages: bool = False, quiet: bool = False) -
             )
         return 0
     from . import publish, setup
-    from .owned import roots
+    from .owned import Owned, roots
     from .site import load_site
     from .versions import warn_versions
 
@@ -146,7 +146,9 @@ def run(config: Path, say: Say, keep_pages: bool = False, quiet: bool = False) -
         warn_versions(site, say)
         for missing in setup.missing(site):
             say(logging.WARNING, f"{missing}; run `tagindex init` once")
-    before = scan(str(site.docs_dir), roots(site), _meta_name(site))
+    manifests = Owned(site.docs_dir, roots(site)).manifests
+    ours = {f"{root}/{name}" for root, files in manifests.items() for name in files or {}}
+    before = scan(str(site.docs_dir), ours, _meta_name(site))
     result, report = publish.build(site, say, keep_pages=keep_pages)
     record(state, site, result, before, keep_pages)
     took = time.perf_counter() - started

@@ -27,7 +27,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib.util import find_spec
 from pathlib import Path
@@ -108,20 +108,21 @@ def settings_key(configs: Iterable[str], extra: Iterable[str], options: Mapping[
     return sha(json.dumps(parts, sort_keys=True, default=str).encode())
 
 
-def scan(docs_dir: str, roots: Iterable[str], meta_name: str | None) -> dict[str, Stamp]:
-    """Stat of every page and meta file under `docs_dir` (tagindex's folders aside), as
-    `sources.all_files` chooses them."""
-    skip = {os.path.join(docs_dir, *root.split("/")) for root in roots}
+def scan(docs_dir: str, ours: Collection[str], meta_name: str | None) -> dict[str, Stamp]:
+    """Stat of every page and meta file under `docs_dir` but the files tagindex wrote (`ours`,
+    paths under `docs_dir`), as `sources.all_files` chooses them."""
     found: dict[str, Stamp] = {}
-    for folder, dirs, files in os.walk(docs_dir):
-        dirs[:] = [d for d in dirs if os.path.join(folder, d) not in skip]
+    for folder, _dirs, files in os.walk(docs_dir):
         rel = os.path.relpath(folder, docs_dir).replace(os.sep, "/")
         hidden = rel != "." and any(p.startswith(".") for p in rel.split("/"))
         for name in files:
             if name == meta_name or (name.endswith(".md") and not hidden and name[0] != "."):
+                path = name if rel == "." else f"{rel}/{name}"
+                if path in ours:
+                    continue
                 stamp = _stamp(os.path.join(folder, name))
                 if stamp is not None:
-                    found[name if rel == "." else f"{rel}/{name}"] = stamp
+                    found[path] = stamp
     return found
 
 
@@ -170,8 +171,7 @@ class State:
         return settings_key(self.site.get("configs", []), self.site.get("extra", []), options)
 
     def scan(self) -> dict[str, Stamp]:
-        site = self.site
-        return scan(site["docs_dir"], site["roots"], site.get("meta_name"))
+        return scan(self.site["docs_dir"], self.outputs.keys(), self.site.get("meta_name"))
 
     def outputs_unchanged(self) -> bool:
         docs = self.site["docs_dir"]

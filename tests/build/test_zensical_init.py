@@ -149,6 +149,14 @@ def test_the_state_skips_what_cannot_change_the_pages(tmp_path: Path) -> None:
     (project / "docs/articles/new.md").unlink()
     ok(project, "build")
     assert not (project / "docs/tags/fresh").exists()
+    notes = {"title": "Notes", "tags": ["in-our-folder"]}  # an author's page in tagindex's folder
+    write_page(project, "tags/notes.md", notes, "# Notes\n")
+    ok(project, "build")
+    assert (project / "docs/tags/in-our-folder/index.md").is_file()
+    write_page(project, "tags/notes.md", {**notes, "tags": ["moved-on"]}, "# Notes\n")
+    ok(project, "build")
+    assert (project / "docs/tags/moved-on/index.md").is_file()
+    assert not (project / "docs/tags/in-our-folder").exists()
     (project / "docs/tags/grpo/index.md").unlink()  # a written file gone: built again
     ok(project, "build")
     assert (project / "docs/tags/grpo/index.md").read_text("utf-8") == grpo
