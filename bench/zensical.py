@@ -1,7 +1,9 @@
 """Timings of the `tagindex` command on the bench's en+ja site (issue 26, point 4), beside
 Zensical's own build of the same site: a cold `tagindex build` (no cache, nothing written yet),
-one with nothing changed, one with one article changed, `tagindex check`, and a cold
-`zensical-i18n build`. Every figure is a whole process, start-up included.
+one with nothing changed, one with one article's text changed, one with one article's tags
+changed, `tagindex check`, and a cold `zensical-i18n build`. Every figure is a whole process,
+start-up included. Then the edit-to-page delay of `tagindex build --watch`: from an edit that
+gives an article a new tag to that tag's page on disk (what `zensical serve` then reloads).
 
     python bench/zensical.py [--n 1000]
 """
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -35,6 +38,35 @@ def timed(cwd: Path, *cmd: str) -> float:
     return took
 
 
+def watch_delay(site: Path, edits: int = 3) -> list[float]:
+    """Seconds from an edit (a new tag on an article) to its tag page written by the watch."""
+    cmd = [sys.executable, "-m", "mkdocs_tagindex", "build", "--watch"]
+    proc = subprocess.Popen(cmd, cwd=site, env=ENV, stderr=subprocess.PIPE, text=True)
+    delays = []
+    try:
+        assert proc.stderr is not None
+        for line in proc.stderr:
+            if "watching" in line:
+                break
+        article = sorted((site / "docs" / "articles").glob("*[0-9].md"))[7]
+        for n in range(edits):
+            text = article.read_text("utf-8")
+            tag = f"watchbench{n}"
+            start = time.perf_counter()
+            article.write_text(re.sub(r"^tags: \[", f'tags: ["{tag}", ', text, count=1, flags=re.M))
+            page = site / "docs" / "tags" / tag / "index.md"
+            while not page.exists():
+                if time.perf_counter() - start > 120:
+                    raise SystemExit(f"the watch did not write {page} in 120 s")
+                time.sleep(0.02)
+            delays.append(time.perf_counter() - start)
+            time.sleep(0.5)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    return delays
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--n", type=int, default=1000)
@@ -46,16 +78,23 @@ def main() -> None:
         rows = [("tagindex init", timed(site, *tagindex, "init"))]
         rows.append(("tagindex build, cold (no cache)", timed(site, *tagindex, "build")))
         rows.append(("tagindex build, nothing changed", timed(site, *tagindex, "build")))
-        article = sorted((site / "docs").rglob("*.md"))[5]
-        article.write_text(article.read_text("utf-8") + "\nOne more line.\n", "utf-8")
-        rows.append(("tagindex build, one article changed", timed(site, *tagindex, "build")))
+        article = sorted((site / "docs" / "articles").glob("*[0-9].md"))[5]
+        text = article.read_text("utf-8")
+        article.write_text(text + "\nOne more line.\n", "utf-8")
+        rows.append(("tagindex build, one article's text changed", timed(site, *tagindex, "build")))
+        article.write_text(re.sub(r"^tags: \[", 'tags: ["benchtag", ', text, count=1, flags=re.M))
+        rows.append(("tagindex build, one article's tags changed", timed(site, *tagindex, "build")))
         rows.append(("tagindex check", timed(site, *tagindex, "check")))
         shutil.rmtree(site / ".cache", ignore_errors=True)
         rows.append(("zensical-i18n build, cold", timed(site, str(BIN / "zensical-i18n"), "build")))
         rows.append(("zensical-i18n build, warm", timed(site, str(BIN / "zensical-i18n"), "build")))
-    print(f"N = {args.n} articles, en + ja, {os.cpu_count()} cores")
+        delays = watch_delay(site)
+    load = " / ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"N = {args.n} articles, en + ja, {os.cpu_count()} cores, load average {load}")
     for name, took in rows:
-        print(f"  {name:<40} {took:6.2f} s")
+        print(f"  {name:<45} {took:6.2f} s")
+    shown = ", ".join(f"{d:.2f}" for d in delays)
+    print(f"  {'build --watch: edit to tag page (new tag)':<45} {max(delays):6.2f} s  ({shown})")
 
 
 if __name__ == "__main__":

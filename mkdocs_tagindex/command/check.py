@@ -8,8 +8,7 @@ import logging
 
 from ..core import Language, Messages, Run, SiteInfo, SourcePage, TagIndexError
 from ..core.routes import url_of
-from .owned import Owned
-from .publish import roots
+from .owned import Owned, roots
 from .site import Site
 from .sources import all_files, language_pages, read_sources
 
@@ -30,7 +29,8 @@ def check(site: Site, say: Messages) -> int:
     sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")])
     languages = site.languages()
     run = Run(site.options, languages, messages)
-    run.first_pass(sorted((s.src, s.text) for s in sources))
+    # No first pass: it predicts pages and slugs, which a check does not need; the front-matter
+    # warnings it would say, `language_pages` says too (a message is said once per run).
     per_lang = language_pages(site, languages, files, sources, run.warn)
     for lang in languages.build:
         language = Language(run, lang, SiteInfo(site.site_url, site.name, site.directory_urls))

@@ -13,12 +13,12 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from ..core.html import plain
+from ..core.html import first_paragraph, plain
 
 BODY = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.S)
 """Front matter, as the core parses it: the rest is the page's Markdown."""
@@ -74,6 +74,31 @@ def render_all(config_path: Path, texts: list[str]) -> list[tuple[str, str | Non
         for i, item in enumerate(part):
             out[w + i * workers] = item
     return out
+
+
+def facts_params(options: Any) -> dict[str, Any]:
+    """What `Language.facts` reads of the options, as JSON (kept in the build's state)."""
+    read_time = options.read_time
+    return {
+        "enabled": bool(read_time.enabled),
+        "language": read_time.language,
+        "rates": {lang: dict(rates) for lang, rates in (read_time.rates or {}).items()},
+        "summary_length": options.summary_length,
+    }
+
+
+def facts_of(
+    params: Mapping[str, Any], code: str, html: str, heading: str | None, text_lang: str | None
+) -> list[Any]:
+    """[heading, minutes, summary] as `core.Language(code).facts` gives them, from
+    `facts_params`, without the engine (tests/unit/test_command_state.py holds them equal)."""
+    from ..core import readtime
+
+    minutes = None
+    if params["enabled"]:
+        lang = str(text_lang or params["language"] or code)
+        minutes = readtime.minutes(html, readtime.rates_for(lang, params["rates"]))
+    return [heading, minutes, first_paragraph(html, int(params["summary_length"]))]
 
 
 def key_of(*parts: str) -> str:

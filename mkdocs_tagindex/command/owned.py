@@ -23,12 +23,20 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from .site import CommandError
+from .site import CommandError, Site
 
 MARKER = ".tagindex"
 GITIGNORE = ".gitignore"
 MARKER_VERSION = 1
+
+
+def roots(site: Site) -> list[str]:
+    """The folders the command owns, relative to `docs_dir`."""
+    if site.i18n is not None and site.i18n.structure == "folder":
+        return [site.tags_dir, *(f"{lang}/{site.tags_dir}" for lang in site.i18n.build)]
+    return [site.tags_dir]
 
 
 def digest(data: bytes) -> str:
@@ -60,6 +68,16 @@ def read_manifest(root: Path) -> dict[str, str] | None:
     return {str(k): str(v) for k, v in files.items()} if isinstance(files, dict) else {}
 
 
+def read_init(root: Path) -> list[dict[str, Any]]:
+    """What `tagindex init` recorded in the marker of `root` (see `setup.py`)."""
+    try:
+        data = json.loads((root / MARKER).read_text("utf-8"))
+    except (OSError, ValueError):
+        return []
+    found = data.get("init") if isinstance(data, dict) else None
+    return [x for x in found if isinstance(x, dict)] if isinstance(found, list) else []
+
+
 @dataclass
 class Report:
     written: list[str] = field(default_factory=list)
@@ -75,6 +93,8 @@ class Owned:
         self.docs_dir = docs_dir
         self.roots = sorted(set(roots))
         self.manifests = {r: read_manifest(docs_dir / r) for r in self.roots}
+        self.inits = {r: read_init(docs_dir / r) for r in self.roots}
+        """What `tagindex init` changed outside these folders (kept in the marker)."""
 
     def root_of(self, rel: str) -> str | None:
         for root in self.roots:
@@ -167,13 +187,28 @@ class Owned:
                 parent.rmdir()
                 parent = parent.parent
 
+    def record_init(self, root: str, changes: dict[str, Any]) -> None:
+        """Add what one `tagindex init` changed to the marker of `root` (made if absent)."""
+        folder = self.docs_dir / root
+        if self.manifests.get(root) is None and folder.exists() and any(folder.iterdir()):
+            raise CommandError(f"{folder} exists and is not tagindex's (no {MARKER} marker in it)")
+        self.inits[root] = [*self.inits.get(root, []), changes]
+        self._write_marker(root, self.manifests.get(root) or {})
+
+    def forget_init(self, root: str) -> None:
+        self.inits[root] = []
+        if (self.docs_dir / root / MARKER).is_file():
+            self._write_marker(root, self.manifests.get(root) or {})
+
     def _write_marker(self, root: str, files: dict[str, str]) -> None:
         folder = self.docs_dir / root
-        if not files and not (folder / MARKER).exists():
+        init = self.inits.get(root) or []
+        if not files and not init and not (folder / MARKER).exists():
             return
-        data = json.dumps(
-            {"tagindex": MARKER_VERSION, "files": files}, indent=1, sort_keys=True
-        ).encode()
+        content: dict[str, Any] = {"tagindex": MARKER_VERSION, "files": files}
+        if init:
+            content["init"] = init
+        data = json.dumps(content, indent=1, sort_keys=True, ensure_ascii=False).encode()
         marker = folder / MARKER
         if not (marker.is_file() and marker.read_bytes() == data):
             write_atomic(marker, data)

@@ -16,21 +16,24 @@ import logging
 import posixpath
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import yaml
 
 from ..core import Edition, Found, Language, Messages, Published, Run, SiteInfo, SourcePage
 from ..core.article import Facts
+from ..core.contexts import PassThrough
 from ..core.frontmatter import has_tags
 from ..core.render import Renderer
 from ..core.routes import Route, url_of
 from ..core.theme import theme_overrides_dir
 from . import markup
-from .owned import GITIGNORE, Owned, Report
+from .frame import CardFrame, CardStore
+from .owned import GITIGNORE, Owned, Report, roots
 from .site import Site
-from .sources import LangPage, all_files, language_pages, read_sources
+from .sources import LangPage, Source, all_files, language_pages, read_sources
+from .state import settings_key
 
 Say = Callable[[int, str], None]
 ASSETS = ("tagindex.css", "tagindex-filters.css", "tagindex.js")
@@ -46,13 +49,6 @@ def asset_urls(site: Site) -> tuple[list[str], list[str]]:
     """The `extra_css` and `extra_javascript` entries the generated pages need."""
     folder = assets_dir(site)
     return [f"{folder}/{ASSETS[0]}", f"{folder}/{ASSETS[1]}"], [f"{folder}/{ASSETS[2]}"]
-
-
-def roots(site: Site) -> list[str]:
-    """The folders the command owns, relative to `docs_dir`."""
-    if site.i18n is not None and site.i18n.structure == "folder":
-        return [site.tags_dir, *(f"{lang}/{site.tags_dir}" for lang in site.i18n.build)]
-    return [site.tags_dir]
 
 
 def docs_path(site: Site, lang: str, staged: str) -> str:
@@ -75,6 +71,10 @@ class Result:
     rendered: int = 0
     """Pages whose Markdown was rendered (not found in the cache)."""
     report: Report | None = None
+    sources: list[Source] = field(default_factory=list)
+    """The pages as this run read them."""
+    facts: dict[str, list[list[object]]] = field(default_factory=dict)
+    """Page with tags → [language, text language, heading, minutes, summary] per build."""
 
 
 def compute(site: Site, say: Say, keep_pages: bool = False) -> tuple[Result, Owned]:
@@ -86,9 +86,11 @@ def compute(site: Site, say: Say, keep_pages: bool = False) -> tuple[Result, Own
     run = Run(site.options, languages, Messages(say))
     run.first_pass(sorted((s.src, s.text) for s in sources))
     per_lang = language_pages(site, languages, files, sources, run.warn)
-    result = Result()
+    result = Result(sources=sources)
     cache = markup.FactsCache(site.cache_dir)
     renderer = Renderer(str(site.custom_dir) if site.custom_dir else None, site.theme_name)
+    extra = [str(site.custom_dir)] if site.custom_dir else []
+    cards = CardStore(site.cache_dir, settings_key([str(site.path)], extra, {}))
     theme_dirs = (str(site.custom_dir),) if site.custom_dir else ()
     for lang in languages.build:
         info = SiteInfo(site.site_url, site.name, site.directory_urls, theme_dirs)
@@ -96,8 +98,9 @@ def compute(site: Site, say: Say, keep_pages: bool = False) -> tuple[Result, Own
         pages = per_lang.get(lang, [])
         facts = _facts(site, language, pages, cache, result)
         found = list(_found(site, language, pages, facts))
-        _publish(site, language, found, renderer, result)
+        _publish(site, language, found, renderer, result, cards)
     cache.save()
+    cards.save()
     for name in ASSETS:
         data = (Path(theme_overrides_dir()) / "assets" / "tagindex" / name).read_bytes()
         result.files[f"{assets_dir(site)}/{name}"] = data
@@ -128,6 +131,7 @@ def _facts(
             out[page.source.src] = Facts(hit[0], hit[1], hit[2])
         else:
             wanted[page.source.src] = key
+        result.facts.setdefault(page.source.src, []).append([language.code, _text_lang(site, page)])
     if wanted:
         texts = {p.source.src: p.source.text for p in pages if p.source.src in wanted}
         order = list(wanted)
@@ -138,6 +142,8 @@ def _facts(
             facts = language.facts(html, heading, _text_lang(site, by_src[src]))
             out[src] = facts
             cache.put(wanted[src], (facts.heading, facts.minutes, facts.summary))
+    for src, found in out.items():
+        result.facts[src][-1] += [found.heading, found.minutes, found.summary]
     return out
 
 
@@ -169,7 +175,12 @@ def _found(
 
 
 def _publish(
-    site: Site, language: Language, found: list[Found], renderer: Renderer, result: Result
+    site: Site,
+    language: Language,
+    found: list[Found],
+    renderer: Renderer,
+    result: Result,
+    cards: CardStore,
 ) -> None:
     spellings: dict[str, set[str]] = {}
     for item in found:
@@ -182,9 +193,13 @@ def _publish(
     }
     edition = Edition(language, collected, Published(pages, {}, lambda src: False))
     chips = site.has_plugin("tags")
+    frame = CardFrame(site.custom_dir, cards, language.code)
     for route, url in pages.values():
-        context = edition.page_context(route, url)
+        context = replace(edition.page_context(route, url), frame=frame)
         body = renderer.page(context, url)
+        if frame.needs_check(len(context.cards)):
+            full = renderer.page(replace(context, frame=PassThrough()), url)
+            body = body if frame.compare(body, full) else full
         search = renderer.env.get_template("tagindex/search.html").render(tagindex=context)
         meta = language.page_meta(route, collected.plan, collected.names)
         names = sorted(spellings.get(route.tag or "", ())) if chips else []

@@ -1,5 +1,6 @@
 """`tagindex init`: what Zensical's build needs once, added to the config as text (comments and
-`!ENV` tags stay as they are), shown as a diff, and nothing on a second run:
+`!ENV` tags stay as they are; `mkdocs.yml` or `zensical.toml`), shown as a diff, and nothing on
+a second run:
 
 - the `tags` plugin: Zensical's chips on articles, linked to the tag pages by their marker;
 - `not_in_nav: /<tags_dir>/`: Zensical honours it (tested on 0.0.73), so generated pages stay
@@ -7,6 +8,9 @@
 - `extra_css` / `extra_javascript`: the cards' stylesheets and the toolbar's script;
 - `theme.custom_dir` with `fragments/tags/tagindex/listing.html`, a listing layout that renders
   nothing, so the marker that links the chips adds no second list under the cards.
+
+What it changed is recorded in the marker of the tags folder (`undo.py`), and `tagindex clean`
+takes exactly that out again.
 """
 
 from __future__ import annotations
@@ -14,11 +18,20 @@ from __future__ import annotations
 import difflib
 import logging
 import re
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any
 
+from . import undo
 from .owned import write_atomic
 from .publish import LAYOUT, asset_urls
 from .site import Site, plugin_options
+from .tomledit import TomlDoc, TomlEditError, quoted
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
 
 Say = Callable[[int, str], None]
 TEMPLATE = f"fragments/tags/{LAYOUT}/listing.html"
@@ -135,29 +148,73 @@ def edit_yaml(site: Site, text: str) -> tuple[str, list[str]]:
     return "\n".join(lines) + "\n", problems
 
 
+def edit_toml(site: Site, text: str) -> tuple[str, list[str]]:
+    """`zensical.toml` with what is missing added (`tomledit`); and what could not be added.
+    Each step is checked by parsing its result; a step that does not parse is left out."""
+    doc = TomlDoc(text)
+    problems: list[str] = []
+
+    def step(what: str, edit: Callable[[], None]) -> None:
+        before = doc.text
+        try:
+            edit()
+            tomllib.loads(doc.text)
+        except (TomlEditError, tomllib.TOMLDecodeError) as exc:
+            doc.text = before
+            problems.append(f"{what}: {exc}; add it by hand")
+
+    if not site.has_plugin("tags"):
+        plugins = site.config.get("plugins")
+        if plugins is not None and not isinstance(plugins, Mapping):
+            problems.append("plugins is not a table: add the tags plugin by hand")
+        else:
+            step("[project.plugins.tags]", lambda: doc.add_table("plugins.tags"))
+    css, js = asset_urls(site)
+    have = {str(x) for x in site.config.get("extra_css") or []}
+    if add := [u for u in css if u not in have]:
+        step("extra_css", lambda: doc.append_items("", "extra_css", add))
+    have = {_path(x) for x in _list(site, "extra_javascript")}
+    if add_js := [u for u in js if u not in have]:
+        step("extra_javascript", lambda: doc.append_items("", "extra_javascript", add_js))
+    pattern = f"/{site.tags_dir}/"
+    current = site.config.get("not_in_nav")
+    if current is None:
+        step("not_in_nav", lambda: doc.set_key("", "not_in_nav", quoted(pattern)))
+    elif pattern not in str(current):
+        problems.append(f"not_in_nav is set: add {pattern} to it by hand")
+    if site.custom_dir is None:
+        if "theme" in site.config and doc.table("theme") is None:
+            problems.append("theme is not a [project.theme] table: add custom_dir by hand")
+        else:
+            step("theme.custom_dir", lambda: doc.set_key("theme", "custom_dir", '"overrides"'))
+    return doc.text, problems
+
+
 def init(site: Site, say: Say, dry_run: bool = False) -> int:
-    """Add what is missing; show the change; 0 when done (or nothing to do)."""
-    if site.toml:
-        for item in missing(site):
-            say(logging.WARNING, f"{item}: add it to {site.path.name} (init edits mkdocs.yml only)")
-        return 1 if missing(site) else 0
+    """Add what is missing; show the change; record it for `tagindex clean`; 0 when done (or
+    nothing to do)."""
     text = site.path.read_text("utf-8")
-    new, problems = edit_yaml(site, text)
+    new, problems = (edit_toml if site.toml else edit_yaml)(site, text)
     for problem in problems:
         say(logging.WARNING, problem)
+    changes: dict[str, Any] = {}
     if new != text:
         diff = difflib.unified_diff(
             text.splitlines(), new.splitlines(), site.path.name, site.path.name, lineterm=""
         )
         print("\n".join(diff))
-        if not dry_run:
-            write_atomic(site.path, new.encode("utf-8"))
+        changes["config"] = undo.config_change(site, text, new)
     custom = site.custom_dir or (site.root / "overrides")
     template = custom / TEMPLATE
     if not template.exists():
         print(f"+ {template}")
-        if not dry_run:
-            write_atomic(template, TEMPLATE_TEXT.encode("utf-8"))
+        changes["files"], changes["dirs"] = undo.file_change(site, template, TEMPLATE_TEXT)
     elif new == text:
         print("tagindex init: nothing to add")
+    if changes and not dry_run:
+        undo.record(site, changes)  # first: a folder in the way stops init before any edit
+        if new != text:
+            write_atomic(site.path, new.encode("utf-8"))
+        if "files" in changes:
+            write_atomic(template, TEMPLATE_TEXT.encode("utf-8"))
     return 1 if problems else 0

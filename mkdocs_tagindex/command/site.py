@@ -11,11 +11,12 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from ..core import Languages, TagIndexConfig
+if TYPE_CHECKING:
+    from ..core import Languages, TagIndexConfig
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -218,6 +219,8 @@ class Site:
         return self.root / ".cache" / "tagindex"
 
     def languages(self) -> Languages:
+        from ..core import Languages
+
         if self.i18n is None:
             return Languages(
                 current=self.theme_lang, default=self.theme_lang, build=(self.theme_lang,)
@@ -237,6 +240,8 @@ class Site:
 
 def load_site(path: Path) -> Site:
     """The site at `path`, its tagindex options validated as the plugin validates them."""
+    from ..core.options import TagIndexConfig
+
     config = read_config(path)
     if not config.get("site_name"):
         raise CommandError(f"{path.name}: missing required setting 'site_name'")

@@ -16,13 +16,51 @@ A host calls, in this order (docs/architecture.md shows it as a diagram):
    `listing_context` for the templates, which `render.Renderer` can render on its own.
 """
 
-from .article import Article, Facts, Post, SourcePage
-from .edition import Edition
-from .language import Collected, Found, Language, SiteInfo
-from .languages import Languages
-from .options import TagIndexConfig
-from .outputs import Published, StaticFile
-from .run import Messages, Run, TagIndexError
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .article import Article, Facts, Post, SourcePage
+    from .edition import Edition
+    from .language import Collected, Found, Language, SiteInfo
+    from .languages import Languages
+    from .options import TagIndexConfig
+    from .outputs import Published, StaticFile
+    from .run import Messages, Run, TagIndexError
+
+_HOME = {
+    "Article": "article",
+    "Facts": "article",
+    "Post": "article",
+    "SourcePage": "article",
+    "Edition": "edition",
+    "Collected": "language",
+    "Found": "language",
+    "Language": "language",
+    "SiteInfo": "language",
+    "Languages": "languages",
+    "TagIndexConfig": "options",
+    "Published": "outputs",
+    "StaticFile": "outputs",
+    "Messages": "run",
+    "Run": "run",
+    "TagIndexError": "run",
+}
+"""Where each public name lives. They are imported on first use (PEP 562), so that a host which
+needs one light module (`core.html`, `core.readtime`) does not pay for the model, the labels and
+Jinja: the `tagindex` command's start-up when nothing changed."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Article",

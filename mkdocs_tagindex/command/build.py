@@ -1,0 +1,166 @@
+"""`tagindex build`, in the order that keeps an unchanged site cheap: the state first (`state.py`:
+stats, then hashes, then the facts of changed pages), and only when something that reaches the
+published files changed, the site's config, the engine and the whole build (`publish.py`).
+This module imports neither the engine nor Jinja nor Markdown at its top."""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .state import State, front_of, scan, sha, text_hash, unchanged
+
+if TYPE_CHECKING:
+    from .publish import Result
+    from .site import Site
+
+Say = Callable[[int, str], None]
+INHERIT = re.compile(r"^INHERIT:\s*['\"]?([^'\"#\n]+?)['\"]?\s*(?:#.*)?$", re.M)
+
+
+def cache_dir(config: Path) -> Path:
+    return config.parent / ".cache" / "tagindex"
+
+
+def _same_facts(config: Path, params: dict[str, Any]) -> Callable[[str, list[list[Any]]], bool]:
+    def same(text: str, recorded: list[list[Any]]) -> bool:
+        from . import markup
+
+        html, heading = markup.render_one(str(config), text)
+        return all(
+            markup.facts_of(params, lang, html, heading, text_lang) == [h, m, s]
+            for lang, text_lang, h, m, s in recorded
+        )
+
+    return same
+
+
+def quick(config: Path, keep_pages: bool) -> tuple[bool, State]:
+    """Whether nothing tagindex publishes can have changed since the last build (steps 1 and 2
+    of `state.py`); the state, stats brought up to date."""
+    state = State.load(cache_dir(config))
+    options = {"keep_pages": keep_pages}
+    if not state.settings or state.settings_now(options) != state.settings:
+        return False, state
+    if not state.outputs_unchanged():
+        return False, state
+    now = state.scan()
+    if len(now) == len(state.files) and all(
+        tuple(state.files.get(rel, ())[:2]) == stamp for rel, stamp in now.items()
+    ):
+        return True, state
+    same = unchanged(state, now, _same_facts(config, state.site["facts"]))
+    if same:
+        state.save()
+    return bool(same), state
+
+
+def _configs(config: Path) -> list[str]:
+    """The config file and the files it inherits from (`INHERIT`)."""
+    found = [str(config)]
+    path = config
+    while len(found) < 10:
+        try:
+            match = INHERIT.search(path.read_text("utf-8"))
+        except OSError:
+            break
+        if not match:
+            break
+        path = (path.parent / match.group(1).strip()).resolve()
+        found.append(str(path))
+    return found
+
+
+def record(
+    state: State, site: Site, result: Result, before: dict[str, tuple[int, int]], keep_pages: bool
+) -> None:
+    """The state after a whole build: `before` is the inputs' stats taken before it read them
+    (a page changed while the build ran is then seen as changed by the next run)."""
+    from . import markup
+    from .owned import MARKER, Owned, roots
+    from .sources import meta_file_name
+
+    texts = {s.src: s.text for s in result.sources}
+    files: dict[str, list[Any]] = {}
+    for rel, stamp in before.items():
+        if rel in texts:
+            files[rel] = [*stamp, text_hash(texts[rel]), front_of(texts[rel])]
+            continue
+        try:
+            data = (site.docs_dir / rel).read_bytes()
+        except OSError:
+            continue
+        files[rel] = [*stamp, sha(data), ""]
+    state.files = files
+    state.facts = {src: facts for src, facts in result.facts.items() if src in files}
+    docs = str(site.docs_dir)
+    outputs = {}
+    for root, manifest in Owned(site.docs_dir, roots(site)).manifests.items():
+        for name in [*(manifest or {}), MARKER]:
+            st = os.stat(os.path.join(docs, root, name)) if manifest is not None else None
+            if st is not None:
+                outputs[f"{root}/{name}"] = [st.st_mtime_ns, st.st_size]
+    state.outputs = outputs
+    extra = [str(site.custom_dir)] if site.custom_dir else []
+    if site.options.tags_file:
+        extra.append(os.path.join(site.root, str(site.options.tags_file)))
+    state.site = {
+        "docs_dir": docs,
+        "roots": roots(site),
+        "meta_name": meta_file_name(site),
+        "configs": _configs(site.path),
+        "extra": extra,
+        "facts": markup.facts_params(site.options),
+    }
+    state.settings = state.settings_now({"keep_pages": keep_pages})
+    state.save()
+
+
+def run(config: Path, say: Say, keep_pages: bool = False, quiet: bool = False) -> int:
+    """One `tagindex build`: nothing when nothing that reaches the pages changed, else the
+    whole build; the number of files written or removed. `quiet`: say nothing when nothing
+    changed, and no warning about init (the watch's rounds)."""
+    started = time.perf_counter()
+    fresh, state = quick(config, keep_pages)
+    if fresh:
+        took = time.perf_counter() - started
+        if not quiet:
+            say(
+                logging.INFO,
+                "tagindex: nothing that the tag pages show changed: 0 written, 0 removed "
+                f"({took:.2f}s)",
+            )
+        return 0
+    from . import publish, setup
+    from .owned import Owned, roots
+    from .site import load_site
+    from .versions import warn_versions
+
+    site = load_site(config)
+    if not quiet:
+        warn_versions(site, say)
+        for missing in setup.missing(site):
+            say(logging.WARNING, f"{missing}; run `tagindex init` once")
+    manifests = Owned(site.docs_dir, roots(site)).manifests
+    ours = {f"{root}/{name}" for root, files in manifests.items() for name in files or {}}
+    before = scan(str(site.docs_dir), ours, _meta_name(site))
+    result, report = publish.build(site, say, keep_pages=keep_pages)
+    record(state, site, result, before, keep_pages)
+    took = time.perf_counter() - started
+    say(
+        logging.INFO,
+        f"tagindex: {len(result.files)} files, {len(report.written)} written, "
+        f"{len(report.removed)} removed, {result.rendered} pages rendered in {took:.2f}s",
+    )
+    return len(report.written) + len(report.removed)
+
+
+def _meta_name(site: Site) -> str | None:
+    from .sources import meta_file_name
+
+    return meta_file_name(site)
