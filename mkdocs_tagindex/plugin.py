@@ -174,7 +174,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             edition = self.build.finalize(config, files)
         except TagIndexError as error:
             raise PluginError(str(error)) from None
-        self._stage = PageStage(self.build, edition, env, files)
+        self._stage = PageStage(self.build, edition, env, files, config)
         self._stage.fill_listings(config, files)
         return env
 

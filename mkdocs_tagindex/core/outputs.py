@@ -121,13 +121,14 @@ class Outputs:
         self, route: Route, folder: str, title: str, home: str, articles: Sequence[Article]
     ) -> None:
         rss, json_feed = f"{folder}/feed.xml", f"{folder}/feed.json"
+        urls = (self.url(rss), self.url(json_feed))
         found = syndication.feed(
             self.language.site,
             title=title,
             description=self.language.description(route, self.plan, self.names),
             home=home,
-            rss=self.url(rss),
-            json=self.url(json_feed),
+            rss=urls[0],
+            json=urls[1],
             articles=articles,
             names=self.names,
             hidden=self.language.run.is_hidden,
@@ -136,7 +137,7 @@ class Outputs:
         wrote_rss = self._add(rss, feeds.rss(found))
         wrote_json = self._add(json_feed, feeds.json_feed(found))
         if wrote_rss and wrote_json:
-            self.feeds[route.src_uri] = (self.url(rss), self.url(json_feed))
+            self.feeds[route.src_uri] = urls
 
     def head(
         self,

@@ -192,7 +192,7 @@ class BuildState:
             fallback = locale is not None and locale != self.lang
             if fallback and hide_fallbacks:
                 continue
-            found = self._article(page, config, files, fallback)
+            found = self._article(page, config, files, locale, fallback)
             if found is None:
                 continue
             if self.memory.keeps_articles:
@@ -202,7 +202,12 @@ class BuildState:
             yield found
 
     def _article(
-        self, page: Page, config: MkDocsConfig, files: Files, fallback: bool
+        self,
+        page: Page,
+        config: MkDocsConfig,
+        files: Files,
+        locale: str | None,
+        fallback: bool,
     ) -> Found | None:
         """One page's article from its final state; under `--dirty`, what is known of a page
         MkDocs did not read again."""
@@ -220,7 +225,7 @@ class BuildState:
             title=str(page.title) if page.title is not None else None,
             nav_title=self.nav_titles.get(src_uri),
             facts=self.facts.get(src_uri, Facts()),
-            locale=i18n.file_language(page.file),
+            locale=locale,
             fallback=fallback,
             post=interop.blog_post(page),
             git_dates=lambda: interop.git_dates(page),

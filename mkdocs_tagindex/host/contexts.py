@@ -27,8 +27,18 @@ log = get_plugin_logger("tagindex")
 class PageStage:
     """What a language build's pages receive once every page is read."""
 
-    def __init__(self, build: BuildState, edition: Edition, env: Environment, files: Files) -> None:
+    def __init__(
+        self,
+        build: BuildState,
+        edition: Edition,
+        env: Environment,
+        files: Files,
+        config: MkDocsConfig,
+    ) -> None:
         self.build = build
+        # the same for every page of the build: asked once, not per article
+        self.icons = interop.tag_icons(config)
+        self.shadows_shown = interop.shadow_shown(config)
         self.files = files
         self.edition = edition
         self.env = env
@@ -75,8 +85,8 @@ class PageStage:
             context["tags"] = self.edition.chips(  # type: ignore[typeddict-unknown-key]
                 article,
                 i18n.file_language(page.file),
-                icons=interop.tag_icons(config),
-                shadows_shown=interop.shadow_shown(config),
+                icons=self.icons,
+                shadows_shown=self.shadows_shown,
             )
 
     def fill_listings(self, config: MkDocsConfig, files: Files) -> None:
