@@ -67,8 +67,9 @@ def timed(label_of, inner):
     return run
 
 current = [None]  # the kind of page being read or written, if any
-def kind(page):
-    return "generated" if page.file.generated_by == "tagindex" else "article"
+def kind(page):  # the floor's trivial pages (bench/sitegen.py) sit where tagindex's would
+    tags = page.file.src_uri.startswith("tags/")
+    return "generated" if page.file.generated_by == "tagindex" or tags else "article"
 
 def page_step(step, inner):
     def run(page, *args, **kwargs):

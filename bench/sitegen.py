@@ -55,6 +55,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 VARIANTS = ("plain", "material-tags", "tagindex")
+FLOOR = "floor"
+"""The plain site plus one trivial authored page at every path where tagindex would generate a
+page (not in the nav, as tagindex's are not): what any extra page costs there, whoever makes it.
+Not one of VARIANTS (the scale tables); `bench/run.py` builds it once, phase by phase."""
 PROFILES = ("zipf", "longtail")
 
 # Tags at the head of the Zipf distribution, most used first. The awkward ones sit early enough
@@ -942,7 +946,7 @@ def generate(
     indexes is quadratic in pages: 25 minutes at N = 4,000). `profile="longtail"` writes the
     long-tail site of 2 or 7 `languages` (`n`: pages per language, else the shape's); it returns
     what the site holds."""
-    if variant not in VARIANTS:
+    if variant not in (*VARIANTS, FLOOR):
         raise ValueError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
     if profile not in PROFILES:
         raise ValueError(f"profile must be one of {', '.join(PROFILES)}, not {profile!r}")
@@ -963,12 +967,64 @@ def generate(
             (docs / name).write_text(text, "utf-8")
         yml = longtail_yml(variant, shape, n, search_merge=search_merge)
         (dest / "mkdocs.yml").write_text(yml, "utf-8")
+        if variant == FLOOR:
+            write_floor(dest, shape.languages)
         return summary
     write_articles(docs, n, seed)  # the only RNG use: the same for every variant
     for name, text in index_pages(variant, n).items():
         (docs / name).write_text(text, "utf-8")
     (dest / "mkdocs.yml").write_text(mkdocs_yml(variant, n, search_merge=search_merge), "utf-8")
+    if variant == FLOOR:
+        write_floor(dest, ("en", "ja"))
     return None
+
+
+FLOOR_PER_PAGE = 50
+"""tagindex's default `per_page`: a tag of more cards takes more pages."""
+
+
+def write_floor(dest: Path, languages: Sequence[str]) -> int:
+    """The floor's trivial pages: for each language, one per page tagindex generates there with
+    its default options (a page per tag its pages carry, split every 50 cards, and the all-tags
+    page), at the same source paths, each a heading and one sentence; `not_in_nav` keeps them
+    out of the navigation. Returns how many it wrote."""
+    import yaml
+
+    from mkdocs_tagindex.core.slugs import assign, tag_key
+
+    docs = dest / "docs"
+    counts: dict[str, collections.Counter[str]] = {
+        code: collections.Counter() for code in languages
+    }
+    names: dict[str, str] = {}
+    for path in sorted(docs.rglob("*.md")):
+        text = path.read_text("utf-8")
+        if not text.startswith("---\n"):
+            continue
+        meta = yaml.safe_load(text[4 : text.index("\n---", 4)]) or {}
+        parts = path.name.split(".")
+        code = parts[-2] if len(parts) > 2 and parts[-2] in counts else languages[0]
+        for name in dict.fromkeys(tag_key(str(t)) for t in meta.get("tags") or ()):
+            counts[code][name] += 1
+        for t in meta.get("tags") or ():
+            names.setdefault(tag_key(str(t)), str(t))
+    slugs = assign(names)
+    written = 0
+    for i, code in enumerate(languages):
+        suffix = "" if i == 0 else f".{code}"
+        pages = {"tags/index": ("All tags", len(counts[code]))}
+        for tag, cards in counts[code].items():
+            for number in range(1, max(1, -(-cards // FLOOR_PER_PAGE)) + 1):
+                folder = f"tags/{slugs[tag]}" + ("" if number == 1 else f"/page/{number}")
+                pages[f"{folder}/index"] = (names[tag], cards)
+        for stem, (title, count) in pages.items():
+            path = docs / f"{stem}{suffix}.md"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(f"# {title}\n\nA page of {count} entries.\n", "utf-8")
+            written += 1
+    with (dest / "mkdocs.yml").open("a", encoding="utf-8") as yml:
+        yml.write("not_in_nav: |\n  /tags/\n")
+    return written
 
 
 def main() -> None:
@@ -984,7 +1040,7 @@ def main() -> None:
         "--n", type=int, help="articles (per language); default 200, longtail: the shape's"
     )
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--variant", choices=VARIANTS, default="tagindex")
+    parser.add_argument("--variant", choices=(*VARIANTS, FLOOR), default="tagindex")
     args = parser.parse_args()
     start = time.perf_counter()
     summary = generate(
