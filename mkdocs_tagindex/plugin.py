@@ -155,30 +155,25 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             return self.build.page_content(html, page, config)
         return html
 
-    @event_priority(100)  # before Material's tags plugin renders its listings
-    def _on_env_loader(
+    @event_priority(110)  # before Material's tags plugin (100) renders its listings
+    def on_env(
         self, env: Environment, *, config: MkDocsConfig, files: Files
     ) -> Environment | None:
+        """Every page has been read (MkDocs calls `on_env` after the last `on_page_content`):
+        the template loader, then every article from its page's final state, the edition, our
+        listings filled in, and `tagindex_native` for the `tagindex` layout of Material's
+        listings, which its tags plugin renders at 100 with this environment."""
         if not self.config.enabled:
             return env
         jinja.prepare(env, config, self.memory.compiled)
-        return env
-
-    @event_priority(-100)  # last: every page has been read, by every plugin
-    def _on_env_model(
-        self, env: Environment, *, config: MkDocsConfig, files: Files
-    ) -> Environment | None:
-        if not self.config.enabled:
-            return env
         try:
             edition = self.build.finalize(config, files)
         except TagIndexError as error:
             raise PluginError(str(error)) from None
         self._stage = PageStage(self.build, edition, env, files, config)
         self._stage.fill_listings(config, files)
+        env.globals["tagindex_native"] = self._stage.native_listing
         return env
-
-    on_env = CombinedEvent(_on_env_loader, _on_env_model)
 
     @event_priority(60)  # before Material's tags plugin, which keeps a `tags` value it finds
     def on_page_context(
