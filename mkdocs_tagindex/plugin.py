@@ -6,9 +6,10 @@ in docs/architecture.md, "When things happen on MkDocs"; each handler's priority
 In short: `on_config` starts a run (static-i18n builds every language inside the first one's
 `on_post_build`, so a run counts `depth`); the first `on_files` starts the engine's run with a
 first pass over every page's front matter and each build generates its predicted pages;
-`on_page_content` notes what each article's HTML says; `on_env` takes every article from its
-page's final state and makes the language's `Edition`; `on_page_context` hands the templates
-their `tagindex`; `on_post_page` checks the fast path's sample; `on_post_build` ends the run.
+`on_page_content` notes what each article's HTML says; `on_env` (before Material's tags plugin
+renders its listings) takes every article from its page's final state and makes the language's
+`Edition`; `on_page_context` hands the templates their `tagindex`; `on_post_page` checks the
+fast path's sample; `on_post_build` ends the run.
 """
 
 from __future__ import annotations
@@ -156,9 +157,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         return html
 
     @event_priority(110)  # before Material's tags plugin (100) renders its listings
-    def on_env(
-        self, env: Environment, *, config: MkDocsConfig, files: Files
-    ) -> Environment | None:
+    def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment | None:
         """Every page has been read (MkDocs calls `on_env` after the last `on_page_content`):
         the template loader, then every article from its page's final state, the edition, our
         listings filled in, and `tagindex_native` for the `tagindex` layout of Material's
