@@ -160,6 +160,32 @@ def test_drafts_and_untagged_pages_stay_off_like_on_tag_pages(tmp_path: Path) ->
     assert "Draft" not in titles and len(titles) == 16
 
 
+def test_nested_tags_are_numbered_each_and_escaped(tmp_path: Path) -> None:
+    """Material's `tags_hierarchy`: a parent tag's pages, then each nested tag's, each list
+    numbered from 01; a hostile title is text, not markup."""
+    project = tmp_path / "h"
+    config = material_config(sort_by="title")
+    plugins = config["plugins"]
+    assert isinstance(plugins, list)
+    plugins.insert(1, {"tags": {"tags_hierarchy": True}})
+    write_config(project, config)
+    listing = "# Home\n\n<!-- material/tags { include: [ml], layout: tagindex } -->\n"
+    write_page(project, "index.md", {"title": "Home"}, listing)
+    write_page(project, "zeta.md", {"title": "Zeta", "tags": ["ml"]}, "Zeta's body.\n")
+    for n in (1, 2):
+        meta = {"title": f"<b>T{n}</b> & co", "tags": ["ml/rl"], "summary": f"S{n}"}
+        write_page(project, f"p{n}.md", meta, "Body.\n")
+    site = host_build(project, "mkdocs")
+    home = site.html("index.html")
+    assert card_rows(listed(home, "ml")) == [("01", "01 · 1 min read", "Zeta", "Zeta's body.")]
+    nested = card_rows(listed(home, "ml/rl"))
+    assert [(r[0], r[2], r[3]) for r in nested] == [
+        ("01", "<b>T1</b> & co", "S1"),
+        ("02", "<b>T2</b> & co", "S2"),
+    ]
+    assert not home.select(".tagindex-card__title b")
+
+
 # -- Zensical ---------------------------------------------------------------------------------
 
 
