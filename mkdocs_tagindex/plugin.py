@@ -6,9 +6,10 @@ in docs/architecture.md, "When things happen on MkDocs"; each handler's priority
 In short: `on_config` starts a run (static-i18n builds every language inside the first one's
 `on_post_build`, so a run counts `depth`); the first `on_files` starts the engine's run with a
 first pass over every page's front matter and each build generates its predicted pages;
-`on_page_content` notes what each article's HTML says; `on_env` takes every article from its
-page's final state and makes the language's `Edition`; `on_page_context` hands the templates
-their `tagindex`; `on_post_page` checks the fast path's sample; `on_post_build` ends the run.
+`on_page_content` notes what each article's HTML says; `on_env` (before Material's tags plugin
+renders its listings) takes every article from its page's final state and makes the language's
+`Edition`; `on_page_context` hands the templates their `tagindex`; `on_post_page` checks the
+fast path's sample; `on_post_build` ends the run.
 """
 
 from __future__ import annotations
@@ -155,30 +156,23 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             return self.build.page_content(html, page, config)
         return html
 
-    @event_priority(100)  # before Material's tags plugin renders its listings
-    def _on_env_loader(
-        self, env: Environment, *, config: MkDocsConfig, files: Files
-    ) -> Environment | None:
+    @event_priority(110)  # before Material's tags plugin (100) renders its listings
+    def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment | None:
+        """Every page has been read (MkDocs calls `on_env` after the last `on_page_content`):
+        the template loader, then every article from its page's final state, the edition, our
+        listings filled in, and `tagindex_native` for the `tagindex` layout of Material's
+        listings, which its tags plugin renders at 100 with this environment."""
         if not self.config.enabled:
             return env
         jinja.prepare(env, config, self.memory.compiled)
-        return env
-
-    @event_priority(-100)  # last: every page has been read, by every plugin
-    def _on_env_model(
-        self, env: Environment, *, config: MkDocsConfig, files: Files
-    ) -> Environment | None:
-        if not self.config.enabled:
-            return env
         try:
             edition = self.build.finalize(config, files)
         except TagIndexError as error:
             raise PluginError(str(error)) from None
         self._stage = PageStage(self.build, edition, env, files, config)
         self._stage.fill_listings(config, files)
+        env.globals["tagindex_native"] = self._stage.native_listing
         return env
-
-    on_env = CombinedEvent(_on_env_loader, _on_env_model)
 
     @event_priority(60)  # before Material's tags plugin, which keeps a `tags` value it finds
     def on_page_context(

@@ -6,7 +6,8 @@ and a body of raw HTML from `core.render.Renderer` (Zensical renders raw HTML as
 is excluded from Zensical's search (`data-search-exclude`); a hidden block before it gives the
 search what the MkDocs plugin gives it (the description and count, and the cards' titles). The
 first page of a tag carries a `<!-- material/tags -->` marker so that Zensical's chips on the
-articles link to it; its layout (`tagindex`, placed by `tagindex init`) renders nothing.
+articles link to it; its layout (`tagindex`, placed by `tagindex init`) renders nothing on these
+pages (and cards in the author's own listings).
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ from .state import settings_key
 Say = Callable[[int, str], None]
 ASSETS = ("tagindex.css", "tagindex-filters.css", "tagindex.js")
 LAYOUT = "tagindex"
-"""Zensical listing layout of the marker: `fragments/tags/tagindex/listing.html`, empty."""
+"""Zensical listing layout of the marker: `fragments/tags/tagindex/listing.html` (`setup.py`),
+which renders nothing on the pages this command writes."""
 
 
 def assets_dir(site: Site) -> str:

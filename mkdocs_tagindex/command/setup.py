@@ -6,8 +6,11 @@ a second run:
 - `not_in_nav: /<tags_dir>/`: Zensical honours it (tested on 0.0.73), so generated pages stay
   out of an automatic navigation;
 - `extra_css` / `extra_javascript`: the cards' stylesheets and the toolbar's script;
-- `theme.custom_dir` with `fragments/tags/tagindex/listing.html`, a listing layout that renders
-  nothing, so the marker that links the chips adds no second list under the cards.
+- `theme.custom_dir` with `fragments/tags/tagindex/listing.html` (`layout/listing.html`, with
+  the site's card order, front-matter keys and labels written into it): the `tagindex` layout
+  of Zensical's tags listings, cards from the listed pages' front matter; on tagindex's own tag
+  pages, whose marker links the chips, it renders nothing (no second list under the cards). A
+  template init placed and nobody changed is brought up to date by the next init.
 
 What it changed is recorded in the marker of the tags folder (`undo.py`), and `tagindex clean`
 takes exactly that out again.
@@ -16,14 +19,17 @@ takes exactly that out again.
 from __future__ import annotations
 
 import difflib
+import hashlib
+import json
 import logging
 import re
 import sys
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from . import undo
-from .owned import write_atomic
+from .owned import Owned, roots, write_atomic
 from .publish import LAYOUT, asset_urls
 from .site import Site, plugin_options
 from .tomledit import TomlDoc, TomlEditError, quoted
@@ -35,10 +41,62 @@ else:  # pragma: no cover - Python 3.10
 
 Say = Callable[[int, str], None]
 TEMPLATE = f"fragments/tags/{LAYOUT}/listing.html"
-TEMPLATE_TEXT = (
+LAYOUT_SOURCE = Path(__file__).parent / "layout" / "listing.html"
+EARLIER_TEXTS = (
     "{#- tagindex: the listing behind a tag page's <!-- material/tags --> marker renders "
-    "nothing (the cards are the page). Written by `tagindex init`. -#}\n"
+    "nothing (the cards are the page). Written by `tagindex init`. -#}\n",
 )
+"""What earlier versions of init placed: replaced, as a template init wrote."""
+READ_TIMES = 121
+"""Read-time labels written out (1 to 120 minutes); longer ones use the plural "other" form."""
+
+
+def template_text(site: Site) -> str:
+    """The Zensical layout with this site's settings: the card order, the front-matter key
+    names and the labels of the theme's language (MiniJinja cannot ask tagindex for them)."""
+    from ..core.labels import labels_for
+
+    options = site.options
+    dirs = [str(site.custom_dir)] if site.custom_dir is not None else []
+    labels, _ = labels_for(site.theme_lang, options.labels, dirs)
+    many = labels.t("read_time", 999).replace("999", "{count}")
+    keys = options.front_matter
+    settings = {
+        "sort": str(options.sort_by),
+        "reverse": bool(options.sort_reverse),
+        "keys": {
+            name: str(getattr(keys, name))
+            for name in ("category", "member", "type", "summary", "description", "read_time")
+        }
+        | {"date": str(keys.date), "weight": str(keys.weight), "title": "title"},
+        "labels": {
+            "member": labels.t("member"),
+            "types": {str(k): str(v) for k, v in dict(labels.table.get("types", {})).items()},
+            "read_time": [many] + [labels.t("read_time", n) for n in range(1, READ_TIMES)],
+        },
+    }
+    literal = json.dumps(settings, ensure_ascii=False, sort_keys=True)
+    return LAYOUT_SOURCE.read_text("utf-8").replace("TAGINDEX_SETTINGS", literal)
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def template_state(site: Site) -> str:
+    """`current`, `missing`, `stale` (one init placed, since outdated) or `own` (the author's)."""
+    custom = site.custom_dir or (site.root / "overrides")
+    path = custom / TEMPLATE
+    if not path.is_file():
+        return "missing"
+    data = path.read_bytes()
+    if data == template_text(site).encode("utf-8"):
+        return "current"
+    placed = {_sha(t.encode("utf-8")) for t in EARLIER_TEXTS}
+    root = site.tags_dir
+    for change in Owned(site.docs_dir, roots(site)).inits.get(root) or []:
+        placed.update(str(h) for h in dict(change.get("files") or {}).values())
+    return "stale" if _sha(data) in placed else "own"
 
 
 def missing(site: Site) -> list[str]:
@@ -54,9 +112,11 @@ def missing(site: Site) -> list[str]:
             out.append(f"'{url}' is not in extra_css/extra_javascript")
     if f"/{site.tags_dir}/" not in str(site.config.get("not_in_nav") or ""):
         out.append(f"not_in_nav does not list /{site.tags_dir}/ (generated pages in the nav)")
-    custom = site.custom_dir
-    if custom is None or not (custom / TEMPLATE).is_file():
-        out.append(f"no {TEMPLATE} under theme.custom_dir (a second list under the cards)")
+    state = template_state(site) if site.custom_dir is not None else "missing"
+    if state == "missing":
+        out.append(f"no {TEMPLATE} under theme.custom_dir (the tagindex listing layout)")
+    elif state == "stale":
+        out.append(f"{TEMPLATE} is as an earlier init wrote it, out of date")
     return out
 
 
@@ -206,15 +266,19 @@ def init(site: Site, say: Say, dry_run: bool = False) -> int:
         changes["config"] = undo.config_change(site, text, new)
     custom = site.custom_dir or (site.root / "overrides")
     template = custom / TEMPLATE
-    if not template.exists():
-        print(f"+ {template}")
-        changes["files"], changes["dirs"] = undo.file_change(site, template, TEMPLATE_TEXT)
-    elif new == text:
+    layout = template_text(site)
+    state = template_state(site) if template.exists() else "missing"
+    if state in ("missing", "stale"):
+        print(f"{'+' if state == 'missing' else '~'} {template}")
+        changes["files"], changes["dirs"] = undo.file_change(site, template, layout)
+    elif state == "own":
+        say(logging.INFO, f"{template} is yours (not as init wrote it): left as it is")
+    if not changes:
         print("tagindex init: nothing to add")
     if changes and not dry_run:
         undo.record(site, changes)  # first: a folder in the way stops init before any edit
         if new != text:
             write_atomic(site.path, new.encode("utf-8"))
         if "files" in changes:
-            write_atomic(template, TEMPLATE_TEXT.encode("utf-8"))
+            write_atomic(template, layout.encode("utf-8"))
     return 1 if problems else 0

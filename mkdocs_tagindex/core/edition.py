@@ -7,6 +7,7 @@ and the pages it generated (`outputs.Published`), then asks it for template cont
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import cast
 
 from markupsafe import escape
@@ -153,6 +154,25 @@ class Edition:
             labels=self.language.labels,
             cards=self._listing_cards(listing),
             tags=tuple(self.index.by_key[t] for t in keys if t in self.index.by_key),
+            index=self.index,
+            audiences=self.language.audiences,
+        )
+
+    def pages_context(self, tag_name: str, src_uris: Iterable[str]) -> ListingContext:
+        """What `tagindex/listing.html` receives for one tag of another tool's listing (the
+        `tagindex` layout of Material's tags plugin): the listed pages that are articles here,
+        in this plugin's card order (`sort_by`), numbered from 01. Drafts stay off, as on tag
+        pages; so does a page without an article (another tool's notion of tags)."""
+        chosen = [a for s in dict.fromkeys(src_uris) if (a := self.articles.get(s)) is not None]
+        sort_by = cast(model.SortBy, self.options.sort_by)
+        ordered = model.ordered(chosen, sort_by, reverse=self.options.sort_reverse)
+        tag = self.index.by_key.get(self.run.catalog.resolve(tag_name)[0])
+        return ListingContext(
+            kind="listing",
+            lang=self.language.code,
+            labels=self.language.labels,
+            cards=model.cards(ordered),
+            tags=(tag,) if tag is not None else (),
             index=self.index,
             audiences=self.language.audiences,
         )

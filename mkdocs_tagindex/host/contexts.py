@@ -14,7 +14,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from mkdocs.utils.templates import TemplateContext
 
-from ..core.contexts import PassThrough
+from ..core.contexts import ListingContext, PassThrough
 from ..core.edition import Edition
 from . import frame as frame_module
 from . import i18n, interop
@@ -110,6 +110,13 @@ class PageStage:
                 )
                 html = html.replace(listing.placeholder, rendered, 1)
             page.content = html
+
+    def native_listing(self, tree: object) -> ListingContext:
+        """`tagindex_native(listing)` in `fragments/tags/tagindex/listing.html`: the cards of
+        one tag of a Material tags listing (its `tagindex` layout), which Material renders in
+        its `on_env`, after ours has made the edition (plugin.py)."""
+        name, pages = interop.listing_tree(tree)
+        return self.edition.pages_context(name, pages)
 
     # -- the fast path ----------------------------------------------------------------------
 

@@ -123,6 +123,21 @@ def tag_icons(config: MkDocsConfig) -> bool:
     return isinstance(extra, Mapping) and bool(extra)
 
 
+def listing_tree(tree: Any) -> tuple[str, list[str]]:
+    """One tag of a Material tags listing, as its `fragments/tags/<layout>/listing.html`
+    receives it (`ListingTree`, Material 9.6 to 9.8): the tag's name (`tree.tag.name`) and the
+    source paths of the pages listed under it (`tree.mappings[].item`, a `Page`, or a `Link`
+    for tags read from another project, which has no article here and is left out)."""
+    name = str(getattr(getattr(tree, "tag", None), "name", "") or "")
+    pages = []
+    for mapping in getattr(tree, "mappings", None) or ():
+        file = getattr(getattr(mapping, "item", None), "file", None)
+        src_uri = getattr(file, "src_uri", None)
+        if isinstance(src_uri, str):
+            pages.append(src_uri)
+    return name, pages
+
+
 def shadow_shown(config: MkDocsConfig) -> bool:
     """Whether Material shows shadow tags in this build: its `shadow` option, which it turns on
     under `mkdocs serve` when `shadow_on_serve` is (the default)."""
