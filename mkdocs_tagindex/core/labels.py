@@ -25,6 +25,8 @@ import yaml
 from babel.core import get_global
 from babel.plural import PluralRule
 
+from . import cldr
+
 Plural = Mapping[str, str]
 
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
@@ -166,12 +168,21 @@ def candidates(code: str) -> list[str]:
 
 
 def table_code(code: str) -> str | None:
-    """The built-in table for a language code (`zh_TW` → `zh-Hant`, `pt_BR` → `pt-BR`), if any."""
+    """The built-in table for a language code (`zh_TW` → `zh-Hant`, `pt_BR` → `pt-BR`), if any.
+
+    A code that names a table itself (`en`, `ja`: `candidates` would put it first) needs no
+    Babel: its likely-subtags table alone takes 2 MB that a plain build never loads."""
+    norm = normalize(code)
+    if norm in LABELS:
+        return norm
     return next((c for c in candidates(code) if c in LABELS), None)
 
 
 def text_direction(code: str) -> str:
     """`rtl` or `ltr`: how the language is written (CLDR's character order, through Babel)."""
+    norm = normalize(code)
+    if norm in cldr.PLURALS:
+        return "rtl" if norm in cldr.RIGHT_TO_LEFT else "ltr"
     loc = _locale(code)
     return "rtl" if loc is not None and loc.text_direction == "rtl" else "ltr"
 
@@ -181,6 +192,9 @@ def text_direction(code: str) -> str:
 
 @lru_cache(maxsize=256)
 def _plural_rule(lang: str) -> PluralRule:
+    known = cldr.PLURALS.get(normalize(lang))
+    if known is not None:  # a built-in table's language: no locale data to load
+        return PluralRule(known)
     loc = _locale(lang)
     # A code Babel does not know (`custom`, `sh`) gets 1 → one, else other: Material's own rule
     # for its read-time texts, and English's.

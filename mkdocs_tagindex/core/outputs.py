@@ -65,6 +65,12 @@ class Outputs:
             self._tags_json()
             self._all_feeds()
 
+    def take_files(self) -> list[StaticFile]:
+        """The files to write, handed over once: a host that writes them at once (MkDocs'
+        writes them to disk) need not keep every feed's text alive while the pages render."""
+        files, self.files = self.files, []
+        return files
+
     def url(self, src_uri: str) -> str:
         return url_of(src_uri, self.language.prefix, self.language.site_info.directory_urls)
 

@@ -176,7 +176,7 @@ class BuildState:
             author_has=lambda src: _author_has(files, config, src, self.language.prefix),
         )
         self.edition = Edition(self.language, collected, published)
-        for static in self.edition.outputs.files:
+        for static in self.edition.outputs.take_files():
             path = self.memory.stubs.write_static(self.lang, static.src_uri, static.content)
             files.append(static_file(config, static.src_uri, self.language.prefix, path))
         return self.edition

@@ -379,3 +379,43 @@ def test_pick_for_audience_labels() -> None:
     assert pick(texts, "ja_JP") == "学生"
     assert pick(texts, "fr") == "Students"
     assert pick({}, "fr") is None
+
+
+def test_cldr_facts_kept_in_the_package_are_babels() -> None:
+    """core/cldr.py spares a site in a built-in table's language Babel's locale data: every
+    entry must be what the installed Babel says, and every table (and plural stand-in) have one."""
+    from mkdocs_tagindex.core import cldr
+
+    codes = sorted(set(tables.LABELS) | set(tables.PLURAL_LOCALES.values()))
+    expected = {}
+    rtl = set()
+    for code in codes:
+        locale = babel.Locale.parse(code.replace("-", "_"))
+        expected[code] = dict(sorted(locale.plural_form.rules.items()))
+        if locale.text_direction == "rtl":
+            rtl.add(code)
+    assert cldr.PLURALS == expected, f"regenerate core/cldr.py: PLURALS = {expected!r}"
+    assert cldr.RIGHT_TO_LEFT == rtl, f"regenerate core/cldr.py: RIGHT_TO_LEFT = {sorted(rtl)!r}"
+    for code in codes:  # the rules as parsed decide as Babel's own do
+        ours = tables._plural_rule(code)
+        theirs = babel.Locale.parse(code.replace("-", "_")).plural_form
+        for n in (0, 1, 2, 3, 5, 11, 12, 21, 22, 25, 100, 101, 1000000, 1.5):
+            assert ours(n) == theirs(n), (code, n)
+
+
+def test_a_built_in_language_loads_no_babel_locale_data() -> None:
+    """English and Japanese labels (plurals, direction, table) in a fresh interpreter: Babel's
+    locale data and its likely-subtags table stay unloaded, as in a plain MkDocs build."""
+    import subprocess
+    import sys
+
+    code = (
+        "import babel.localedata as d, babel.core as c\n"
+        "from mkdocs_tagindex.core.labels import labels_for\n"
+        "for lang in ('en', 'ja'):\n"
+        "    labels, _ = labels_for(lang, {})\n"
+        "    labels.t('articles', 3); labels.t('read_time', 1)\n"
+        "print(sorted(d._cache), c._global_data is None)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[] True", out.stdout + out.stderr
