@@ -11,7 +11,7 @@ from typing import cast
 
 from markupsafe import escape
 
-from . import model
+from . import hierarchy, model
 from .article import Article
 from .contexts import ArticleContext, Chip, ListingContext, PageContext, PassThrough
 from .language import Collected, Language
@@ -47,13 +47,14 @@ class Edition:
         self.index = model.build(
             self.articles.values(),
             names=self.names,
-            slugs={t: self.run.slug(t) for t in self.names},
+            slugs={t: self.run.slug(t) for t in {**self.names, **self.plan.counts}},
             urls=self.urls,
             descriptions={t: d for t in self.names if (d := catalog.description(t, language.code))},
             sort_by=cast(model.SortBy, self.options.sort_by),
             reverse=self.options.sort_reverse,
             index_sort=cast(model.IndexSort, self.options.index_sort),
             tag_order=catalog.order,
+            separator=self.run.separator,
         )
         self.outputs = Outputs(
             language, self.index, self.plan, published, self.names, list(self.articles.values())
@@ -100,6 +101,8 @@ class Edition:
             head=self.outputs.head(route, url, tag, cards, self.index_url),
             tags_json_url=self.outputs.tags_json_url,
             search_articles=self.options.search_articles,
+            breadcrumbs=tuple(self.index.ancestors(tag)) if tag is not None else (),
+            children=tuple(self.index.children_of(tag)) if tag is not None else (),
         )
 
     # -- article pages ------------------------------------------------------------------------
@@ -130,6 +133,10 @@ class Edition:
         chips = []
         for tag in article.tags:
             name = self.names.get(tag, tag)
+            path = ""
+            if self.run.separator is not None:  # the leaf's name; the whole path as its title
+                name = self.language.name(tag, self.names)
+                path = hierarchy.full_name(tag, self.names, self.run.separator)
             name = escape(name if icons else self.language.labels.t("tag_heading", name=name))
             if self.run.is_hidden(tag):
                 if self.run.is_shadow(tag) and shadows_shown:
@@ -139,7 +146,7 @@ class Edition:
             if not url and own is not None and tag in own.counts:
                 directory_urls = self.language.site_info.directory_urls
                 url = url_of(own.tag_src(tag), prefix, directory_urls)
-            chips.append(Chip(name, url))
+            chips.append(Chip(name, url, title=path))
         return chips
 
     # -- listings -----------------------------------------------------------------------------
