@@ -322,3 +322,22 @@ def test_zensical_gets_the_nested_pages(tmp_path: Path) -> None:
     }
     assert chips == {"ML/RL/GRPO": "tags/ml/rl/grpo/"}
     shutil.rmtree(out)
+
+
+def test_zensical_tags_hierarchy_is_warned_against(tmp_path: Path) -> None:
+    project = hierarchy_site(tmp_path)
+    config = material_config(hierarchy=True)
+    config["plugins"] = ["search", {"tags": {"tags_hierarchy": True}}, *config["plugins"][1:]]  # type: ignore[index]
+    write_config(project, config)
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs_tagindex", "build"],
+        cwd=project,
+        env=ENV,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    warnings = [x for x in result.stderr.splitlines() if x.startswith("WARNING")]
+    found = [x for x in warnings if "tags_hierarchy: true links a chip" in x]
+    assert len(found) == 1  # besides what `tagindex init` would add (not run here)
