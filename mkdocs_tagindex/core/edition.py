@@ -153,7 +153,10 @@ class Edition:
 
     def listing_context(self, listing: Listing) -> ListingContext:
         """What `tagindex/listing.html` receives for one `<!-- tagindex … -->` marker."""
-        keys = dict.fromkeys(tag_key(n) for n in listing.tags)
+        if self.run.separator is not None:  # a level, as the tag id of its path
+            keys = dict.fromkeys(self.run.catalog.resolve(n)[0] for n in listing.tags)
+        else:
+            keys = dict.fromkeys(tag_key(n) for n in listing.tags)
         return ListingContext(
             kind="listing",
             lang=self.language.code,
@@ -168,7 +171,7 @@ class Edition:
         wanted = {self.run.catalog.resolve(name)[0] for name in listing.tags}
         chosen = []
         for article in self.articles.values():
-            if wanted and not wanted.intersection(article.tags):
+            if wanted and not wanted.intersection(self.run.levels(article.tags)):
                 continue
             if listing.type and (article.type or "").lower() != listing.type.lower():
                 continue

@@ -291,3 +291,15 @@ def test_options_refuse_an_empty_separator() -> None:
     config.load_dict({"hierarchy": True, "hierarchy_separator": ""})
     errors, _ = config.validate()
     assert errors and "separator" in str(errors[0][1])
+
+
+def test_a_listing_of_a_parent_lists_its_subtree() -> None:
+    from mkdocs_tagindex.core.listings import Listing
+
+    engine = Engine({"hierarchy": True})
+    edition = engine.build(SITE)
+    context = edition.listing_context(Listing("x", tags=("ML/rl",)))
+    assert [c.article.src_uri for c in context.cards] == ["a.md", "b.md"]
+    assert [t.key for t in context.tags] == ["ml/rl"]
+    flat = Engine({}).build(SITE).listing_context(Listing("x", tags=("ml",)))
+    assert [c.article.src_uri for c in flat.cards] == ["c.md"]  # off: `ml` is its own tag
