@@ -119,6 +119,14 @@ def test_breadcrumbs_link_every_level(site: Site) -> None:
     ]
     assert links == ["tags/", "tags/ml/", "tags/ml/rl/"]
     assert crumbs[-1].get("aria-current") == "page"
+    (script,) = html.select('script[type="application/ld+json"]')
+    listed = json.loads(script.string or "")["breadcrumb"]["itemListElement"]
+    assert [(c["name"], c["item"].removeprefix("https://example.org/")) for c in listed][1:] == [
+        ("All tags", "tags/"),
+        ("#ml", "tags/ml/"),
+        ("#rl", "tags/ml/rl/"),
+        ("#GRPO", "tags/ml/rl/grpo/"),
+    ]
     # a top-level tag has no level above it: no breadcrumbs
     assert site.html("tags/ml/index.html").select(".tagindex-breadcrumbs") == []
     assert site.html("tags/python/index.html").select(".tagindex-breadcrumbs") == []
