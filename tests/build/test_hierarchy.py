@@ -349,3 +349,18 @@ def test_zensical_tags_hierarchy_is_warned_against(tmp_path: Path) -> None:
     warnings = [x for x in result.stderr.splitlines() if x.startswith("WARNING")]
     found = [x for x in warnings if "tags_hierarchy: true links a chip" in x]
     assert len(found) == 1  # besides what `tagindex init` would add (not run here)
+
+
+def test_tagindex_check_names_a_bad_path(tmp_path: Path) -> None:
+    write_config(tmp_path, {"site_name": "C", "plugins": [{"tagindex": {"hierarchy": True}}]})
+    write_page(tmp_path, "a.md", {"tags": ["ml//rl"]}, "x\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs_tagindex", "check"],
+        cwd=tmp_path,
+        env=ENV,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 1
+    assert "a.md: front matter 'tags': tag 'ml//rl' has an empty level" in result.stderr
