@@ -8,6 +8,8 @@ import logging
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mkdocs_tagindex.core import (
     Edition,
@@ -303,3 +305,24 @@ def test_a_listing_of_a_parent_lists_its_subtree() -> None:
     assert [t.key for t in context.tags] == ["ml/rl"]
     flat = Engine({}).build(SITE).listing_context(Listing("x", tags=("ml",)))
     assert [c.article.src_uri for c in flat.cards] == ["c.md"]  # off: `ml` is its own tag
+
+
+LEVEL = st.lists(
+    st.sampled_from(["a", "B", "page", "/", " ", "+", "強", "ｃ", ".", "con"]), max_size=4
+).map("".join)
+
+
+@given(st.lists(st.lists(LEVEL, min_size=1, max_size=10).map("/".join), max_size=12))
+@settings(max_examples=300, deadline=None)
+def test_any_names_give_safe_distinct_nested_slugs(names: list[str]) -> None:
+    ids = {hierarchy.path_key(name, "/") for name in names}
+    slugs = hierarchy.assign(ids, {})
+    assert set(slugs) == set(hierarchy.expand(ids))
+    assert len(set(slugs.values())) == len(slugs)
+    for tag, slug in slugs.items():
+        parts = slug.split("/")
+        assert len(parts) == tag.count("/") + 1 <= hierarchy.MAX_LEVELS
+        assert all(p and p not in (".", "..") for p in parts)
+        assert "page" not in parts[1:]  # never the folder of a parent's later pages
+        up = hierarchy.parent(tag)
+        assert up is None or slug.startswith(slugs[up] + "/")
