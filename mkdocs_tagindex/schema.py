@@ -173,7 +173,7 @@ def type_schema(option: BaseConfigOption[Any]) -> dict[str, Any]:
         return {"type": "integer", "minimum": 1}
     if isinstance(option, Count):
         return {"type": "integer", "minimum": 0}
-    if isinstance(option, (o.SiteFolder, KeyName)):
+    if isinstance(option, (o.SiteFolder, KeyName, o.Separator)):
         return {"type": "string", "minLength": 1}
     if isinstance(option, LanguageCode):
         return {"type": ["string", "null"]}

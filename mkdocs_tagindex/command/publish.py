@@ -32,7 +32,7 @@ from ..core.theme import theme_overrides_dir
 from . import markup
 from .frame import CardFrame, CardStore
 from .owned import GITIGNORE, Owned, Report, roots
-from .site import Site
+from .site import Site, plugin_options
 from .sources import LangPage, Source, all_files, language_pages, read_sources
 from .state import settings_key
 
@@ -41,6 +41,11 @@ ASSETS = ("tagindex.css", "tagindex-filters.css", "tagindex.js")
 LAYOUT = "tagindex"
 """Zensical listing layout of the marker: `fragments/tags/tagindex/listing.html` (`setup.py`),
 which renders nothing on the pages this command writes."""
+HIERARCHY_CHIPS = (
+    "the 'tags' plugin's tags_hierarchy: true links a chip such as 'ml/rl' to the page of 'ml' "
+    "(Zensical reads the marker of 'ml' as listing its whole subtree); leave it off: with "
+    "tagindex's hierarchy: true every level has its own page, and each chip links to it"
+)
 
 
 def assets_dir(site: Site) -> str:
@@ -86,6 +91,8 @@ def compute(site: Site, say: Say, keep_pages: bool = False) -> tuple[Result, Own
     sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")])
     languages = site.languages()
     run = Run(site.options, languages, Messages(say))
+    if site.options.hierarchy and (plugin_options(site.config, "tags") or {}).get("tags_hierarchy"):
+        run.warn(HIERARCHY_CHIPS)
     run.first_pass(sorted((s.src, s.text) for s in sources))
     per_lang = language_pages(site, languages, files, sources, run.warn)
     result = Result(sources=sources)

@@ -137,6 +137,10 @@ class PageContext:
     split into pages)."""
     search_articles: bool = True
     """The search text (tagindex/search.html) lists the titles of this page's articles."""
+    breadcrumbs: tuple[Tag, ...] = ()
+    """With the hierarchy: the levels above this page's tag, from the top (`ml`, `ml/rl`)."""
+    children: tuple[Tag, ...] = ()
+    """With the hierarchy: the levels below this page's tag, with their counts."""
 
     @property
     def audience_ids(self) -> list[str]:
@@ -188,3 +192,6 @@ class Chip:
     name: Markup
     url: str
     hidden: bool = False
+    title: str = ""
+    """With the hierarchy: the tag's whole path (`ML/RL/GRPO`), the chip's accessible name and
+    tooltip, while it shows the leaf's name."""

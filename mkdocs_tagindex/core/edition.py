@@ -12,7 +12,7 @@ from typing import cast
 
 from markupsafe import escape
 
-from . import model
+from . import hierarchy, model
 from .article import Article
 from .contexts import ArticleContext, Chip, ListingContext, PageContext, PassThrough
 from .language import Collected, Language
@@ -48,13 +48,14 @@ class Edition:
         self.index = model.build(
             self.articles.values(),
             names=self.names,
-            slugs={t: self.run.slug(t) for t in self.names},
+            slugs={t: self.run.slug(t) for t in {**self.names, **self.plan.counts}},
             urls=self.urls,
             descriptions={t: d for t in self.names if (d := catalog.description(t, language.code))},
             sort_by=cast(model.SortBy, self.options.sort_by),
             reverse=self.options.sort_reverse,
             index_sort=cast(model.IndexSort, self.options.index_sort),
             tag_order=catalog.order,
+            separator=self.run.separator,
         )
         self.outputs = Outputs(
             language, self.index, self.plan, published, self.names, list(self.articles.values())
@@ -101,6 +102,8 @@ class Edition:
             head=self.outputs.head(route, url, tag, cards, self.index_url),
             tags_json_url=self.outputs.tags_json_url,
             search_articles=self.options.search_articles,
+            breadcrumbs=tuple(self.index.ancestors(tag)) if tag is not None else (),
+            children=tuple(self.index.children_of(tag)) if tag is not None else (),
         )
 
     # -- article pages ------------------------------------------------------------------------
@@ -131,6 +134,10 @@ class Edition:
         chips = []
         for tag in article.tags:
             name = self.names.get(tag, tag)
+            path = ""
+            if self.run.separator is not None:  # the leaf's name; the whole path as its title
+                name = self.language.name(tag, self.names)
+                path = hierarchy.full_name(tag, self.names, self.run.separator)
             name = escape(name if icons else self.language.labels.t("tag_heading", name=name))
             if self.run.is_hidden(tag):
                 if self.run.is_shadow(tag) and shadows_shown:
@@ -140,14 +147,17 @@ class Edition:
             if not url and own is not None and tag in own.counts:
                 directory_urls = self.language.site_info.directory_urls
                 url = url_of(own.tag_src(tag), prefix, directory_urls)
-            chips.append(Chip(name, url))
+            chips.append(Chip(name, url, title=path))
         return chips
 
     # -- listings -----------------------------------------------------------------------------
 
     def listing_context(self, listing: Listing) -> ListingContext:
         """What `tagindex/listing.html` receives for one `<!-- tagindex … -->` marker."""
-        keys = dict.fromkeys(tag_key(n) for n in listing.tags)
+        if self.run.separator is not None:  # a level, as the tag id of its path
+            keys = dict.fromkeys(self.run.catalog.resolve(n)[0] for n in listing.tags)
+        else:
+            keys = dict.fromkeys(tag_key(n) for n in listing.tags)
         return ListingContext(
             kind="listing",
             lang=self.language.code,
@@ -181,7 +191,7 @@ class Edition:
         wanted = {self.run.catalog.resolve(name)[0] for name in listing.tags}
         chosen = []
         for article in self.articles.values():
-            if wanted and not wanted.intersection(article.tags):
+            if wanted and not wanted.intersection(self.run.levels(article.tags)):
                 continue
             if listing.type and (article.type or "").lower() != listing.type.lower():
                 continue

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import html, model, readtime
+from . import hierarchy, html, model, readtime
 from .article import Article, Facts, SourcePage
 from .contexts import page_meta
 from .frontmatter import FrontMatter, has_tags, read
@@ -178,13 +178,13 @@ class Language:
                 unlisted[article.src_uri] = article
                 continue
             articles[article.src_uri] = article
-            spellings.extend(zip(article.tags, item.names, strict=True))
+            spellings.extend(self.run.spellings(zip(article.tags, item.names, strict=True)))
             if not article.fallback:
-                own.update(article.tags)
+                own.update(self.run.levels(article.tags))
         names = model.display_names(spellings)
         for tag in names:
             names[tag] = self.run.catalog.name(tag, self.code) or names[tag]
-        counts = Counter(t for a in articles.values() for t in dict.fromkeys(a.tags))
+        counts = Counter(t for a in articles.values() for t in self.run.levels(a.tags))
         self.run.set_final(self.code, counts, own)
         return Collected(articles, unlisted, names, self.run.plan(self.code))
 
@@ -194,14 +194,21 @@ class Language:
         """A generated page's title: the tag's name (page N of M when split), or "All tags"."""
         if route.tag is None:
             return self.labels.t("all_tags")
-        name = (
-            (names or {}).get(route.tag)
-            or self.run.catalog.name(route.tag, self.code)
-            or self.run.shown_as.get(route.tag, route.tag)
-        )
+        name = self.name(route.tag, names)
+        if self.run.separator is not None and "/" in route.tag:  # the whole path: `ML/RL`
+            levels = hierarchy.lineage(route.tag)
+            name = self.run.separator.join(self.name(level, names) for level in levels)
         if route.number > 1:
             return self.labels.t("page_title", name=name, number=route.number, pages=route.pages)
         return name
+
+    def name(self, tag: str, names: Mapping[str, str] | None = None) -> str:
+        """How a tag (with the hierarchy: one level) is shown in this language."""
+        return (
+            (names or {}).get(tag)
+            or self.run.catalog.name(tag, self.code)
+            or self.run.shown_as.get(tag, hierarchy.leaf(tag))
+        )
 
     def description(self, route: Route, plan: Plan, names: Mapping[str, str] | None = None) -> str:
         """`<meta name=description>` of a generated page: the tag's own description from the

@@ -12,9 +12,10 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from . import hierarchy
 from .article import Article
 
 SortBy = Literal["date", "title", "read_time", "weight"]
@@ -58,6 +59,12 @@ class Tag:
     url: str
     articles: tuple[Article, ...]
     description: str | None = None
+    parent: str | None = None
+    """With the hierarchy: the id of the level above (None at the top, or when flat)."""
+    children: tuple[str, ...] = ()
+    """With the hierarchy: ids of the levels below that have a page, in the index's order."""
+    path: str = ""
+    """With the hierarchy: the names of every level to this one (`ML/RL/GRPO`); else empty."""
 
     @property
     def count(self) -> int:
@@ -93,10 +100,30 @@ class TagIndex:
 
     tags: tuple[Tag, ...]
     by_key: Mapping[str, Tag] = field(repr=False)
+    hierarchical: bool = False
+    """Tags are levels of a tree (`hierarchy: true`): the all-tags page shows it nested."""
 
     @property
     def article_count(self) -> int:
         return len({a.src_uri for t in self.tags for a in t.articles})
+
+    @property
+    def roots(self) -> list[Tag]:
+        """The top of the tree: tags whose parent has no page here (every tag when flat)."""
+        return [t for t in self.tags if t.parent is None or t.parent not in self.by_key]
+
+    def children_of(self, tag: Tag) -> list[Tag]:
+        """The levels below a tag, in the index's order."""
+        return [self.by_key[key] for key in tag.children]
+
+    def ancestors(self, tag: Tag) -> list[Tag]:
+        """The levels above a tag, from the top (for breadcrumbs)."""
+        out: list[Tag] = []
+        up = tag.parent
+        while up is not None and up in self.by_key:
+            out.insert(0, self.by_key[up])
+            up = self.by_key[up].parent
+        return out
 
 
 _DIGITS = re.compile(r"(\d+)")
@@ -176,17 +203,20 @@ def build(
     reverse: bool = False,
     index_sort: IndexSort = "name",
     tag_order: Mapping[str, int] | None = None,
+    separator: str | None = None,
 ) -> TagIndex:
-    """Group articles by tag and order cards and tags."""
+    """Group articles by tag and order cards and tags. With the hierarchy (`separator`), an
+    article belongs to its tags and every level above them, once: a parent lists its subtree."""
     members: dict[str, list[Article]] = {}
     for article in articles:
-        for key in article.tags:
+        keys = hierarchy.expand(article.tags) if separator is not None else article.tags
+        for key in keys:
             members.setdefault(key, []).append(article)
     order = _order(sort_by)
     tags = [
         Tag(
             key=key,
-            name=names.get(key, key),
+            name=names.get(key, key if separator is None else hierarchy.leaf(key)),
             slug=slugs[key],
             url=urls[key],
             articles=tuple(sorted(found, key=order, reverse=reverse)),
@@ -203,7 +233,29 @@ def build(
         tags.sort(key=lambda t: (place.get(t.key, last), collation_key(t.name), t.key))
     else:
         tags.sort(key=lambda t: (collation_key(t.name), t.key))
-    return TagIndex(tags=tuple(tags), by_key={t.key: t for t in tags})
+    if separator is not None:
+        tags = _tree(tags, names, separator)
+    by_key = {t.key: t for t in tags}
+    return TagIndex(tags=tuple(tags), by_key=by_key, hierarchical=separator is not None)
+
+
+def _tree(tags: list[Tag], names: Mapping[str, str], separator: str) -> list[Tag]:
+    """The same tags, each with its parent, its children (in the same order) and its path."""
+    keys = {t.key for t in tags}
+    children: dict[str, list[str]] = {}
+    for tag in tags:
+        up = hierarchy.parent(tag.key)
+        if up is not None and up in keys:
+            children.setdefault(up, []).append(tag.key)
+    return [
+        replace(
+            tag,
+            parent=hierarchy.parent(tag.key),
+            children=tuple(children.get(tag.key, ())),
+            path=hierarchy.full_name(tag.key, names, separator),
+        )
+        for tag in tags
+    ]
 
 
 RELATED_SCAN = 64

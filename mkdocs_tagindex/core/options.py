@@ -71,6 +71,21 @@ class Filters(c.ListOfItems[str]):
         return items
 
 
+class Separator(BaseConfigOption[str]):
+    """The separator of tag levels: non-empty text without line breaks."""
+
+    def __init__(self, default: str) -> None:
+        super().__init__()
+        self.default = default
+
+    def run_validation(self, value: object) -> str:
+        if value is None:
+            return str(self.default)
+        if not isinstance(value, str) or not value.strip() or not value.isprintable():
+            raise ValidationError(f"expected a non-empty separator such as '/', got {shown(value)}")
+        return value
+
+
 # -- tags_dir: a folder inside the site -----------------------------------------------------------
 
 _DRIVE = re.compile(r"[A-Za-z]:")
@@ -506,6 +521,13 @@ class TagIndexConfig(Config):
     """Reverse the order above (date is already newest first)."""
     per_page = Count(50)
     """Cards per tag page; longer tags continue on `<tags_dir>/<slug>/page/2/` (0: one page)."""
+    hierarchy = c.Type(bool, default=False)
+    """Read tags written `ml/rl/grpo` as levels, as Material's `tags_hierarchy` does: a page per
+    level (`<tags_dir>/ml/`, `<tags_dir>/ml/rl/`, …) listing its whole subtree, breadcrumbs on
+    tag pages and the all-tags page as a tree. Off: `ml/rl` is one flat tag (`ml-rl`)."""
+    hierarchy_separator = Separator("/")
+    """What separates the levels of a tag with `hierarchy: true` (Material's
+    `tags_hierarchy_separator`)."""
     chips = c.Type(bool, default=True)
     """Link the tags shown on article pages (Material's tags spot) to this plugin's tag pages."""
     tags_file = c.Optional(c.File(exists=False))

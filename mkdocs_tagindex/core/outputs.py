@@ -165,6 +165,8 @@ class Outputs:
             crumbs = [(site.name, home)]
             if index_url is not None:
                 crumbs.append((labels.t("all_tags"), index_url))
+            for up in self.index.ancestors(tag):  # with the hierarchy: ml, ml/rl
+                crumbs.append((labels.t("tag_heading", name=up.name), up.url))
             crumbs.append((name, url))
             data = syndication.collection(
                 site, url=url, name=name, description=description, cards=cards, breadcrumb=crumbs

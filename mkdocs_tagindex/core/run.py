@@ -12,7 +12,7 @@ import logging
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from . import model, slugs, tagsfile
+from . import hierarchy, model, slugs, tagsfile
 from .frontmatter import front_matter, has_tags, tags_of
 from .languages import Languages
 from .options import TagIndexConfig
@@ -66,9 +66,11 @@ class Run:
         self.serving = serving
         self.is_shadow = is_shadow
         """Tags another plugin keeps off pages (Material's `shadow_tags`)."""
-        self.catalog = tagsfile.TagCatalog()
+        self.separator: str | None = options.hierarchy_separator if options.hierarchy else None
+        """The levels' separator with `hierarchy: true`; None: every tag is flat."""
+        self.catalog = tagsfile.TagCatalog(separator=self.separator)
         if options.tags_file:
-            self.catalog, problems = tagsfile.load(options.tags_file)
+            self.catalog, problems = tagsfile.load(options.tags_file, self.separator)
             for problem in problems:
                 messages.warn(problem)
         self.slugs: dict[str, str] = {}
@@ -104,17 +106,64 @@ class Run:
             own_tags: set[str] = set()
             for src_uri in selected:
                 own = self.languages.locale_of(src_uri)[0] == lang
-                named = [(self.catalog.resolve(name)[0], name) for name in tagged[src_uri]]
-                spellings.extend(named)
-                ids = dict(named)
+                named = [(self.resolve(name, src_uri), name) for name in tagged[src_uri]]
+                spellings.extend(self.spellings(named))
+                ids = dict.fromkeys(self.levels(tag for tag, _ in named))
                 if own:
                     own_tags.update(ids)
                 if own or fallback_mode == "mark":
                     counts.update(ids.keys())
             self.predicted[lang] = self._with_pages(counts, own_tags)
         self.shown_as = model.display_names(spellings)
-        slugs.assign(self.shown_as, self.slugs)
+        self.assign(self.shown_as)
         self.report_merges(spellings, self.shown_as)
+        if self.separator is not None:
+            self.report_moves(name for src in sorted(tagged) for name in tagged[src])
+
+    # -- the hierarchy (`hierarchy: true`) ------------------------------------------------------
+
+    def resolve(self, name: str, src_uri: str) -> str:
+        """The tag id of a front-matter name, a bad path reported (with the hierarchy)."""
+        if self.separator is not None:
+            key = self.options.front_matter.tags
+            problem = hierarchy.problem_message(src_uri, key, name, self.separator)
+            if problem:
+                self.warn(problem)
+        return self.catalog.resolve(name)[0]
+
+    def levels(self, tags: Iterable[str]) -> list[str]:
+        """Tags with the hierarchy's parents of each (an article counts on every level above)."""
+        return hierarchy.expand(tags) if self.separator is not None else list(tags)
+
+    def spellings(self, named: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+        """(id, as written) of every level of each tag, for the names tags are shown by."""
+        if self.separator is None:
+            return list(named)
+        sep = self.separator
+        return [level for tag, name in named for level in hierarchy.spellings(tag, name, sep)]
+
+    def assign(self, tags: Iterable[str]) -> None:
+        if self.separator is not None:
+            hierarchy.assign(tags, self.slugs)
+        else:
+            slugs.assign(tags, self.slugs)
+
+    def report_moves(self, names: Iterable[str]) -> None:
+        """One INFO line: the tags whose URL the hierarchy moves (`tags/llm-serving/` →
+        `tags/llm/serving/`), so that a site switching it on knows which links to fix."""
+        assert self.separator is not None
+        tags_dir = self.options.tags_dir.strip("/")
+        moved: dict[str, str] = {}
+        for name in names:
+            tag = self.catalog.resolve(name)[0]
+            if "/" in tag:
+                before = slugs.slugify(slugs.tag_key(name))
+                moved.setdefault(
+                    f"'{name}'", f"{tags_dir}/{before}/ → {tags_dir}/{self.slug(tag)}/"
+                )
+        if moved:
+            listed = "; ".join(f"{name}: {move}" for name, move in sorted(moved.items()))
+            self.info(f"hierarchy: {len(moved)} tag(s) moved to nested URLs: {listed}")
 
     def _with_pages(self, counts: Counter[str], own: set[str]) -> dict[str, int]:
         """The tags that get a page in a language: those its own pages carry (not only its
@@ -138,12 +187,17 @@ class Run:
     def is_hidden(self, tag: str) -> bool:
         """A tag that classifies (filters, related articles) but has no page and no chip: the
         tags file's `hidden: true`, or one of Material's shadow tags."""
+        if self.separator is not None and "/" in tag:  # a hidden parent hides its subtree
+            return any(
+                level in self.catalog.hidden or self.is_shadow(level)
+                for level in hierarchy.lineage(tag)
+            )
         return tag in self.catalog.hidden or self.is_shadow(tag)
 
     def slug(self, tag: str) -> str:
         """The slug of a tag, also of one that only the final page state has."""
         if tag not in self.slugs:
-            slugs.assign([tag], self.slugs)
+            self.assign([tag])
         return self.slugs[tag]
 
     def plan(self, lang: str) -> Plan:
@@ -159,7 +213,8 @@ class Run:
 
     def tag_id(self, name: str, src_uri: str) -> str:
         """The tag a front-matter name stands for; with a tags file, unknown names are reported."""
-        tag, known = self.catalog.resolve(name)
+        tag = self.resolve(name, src_uri)
+        known = self.catalog.resolve(name)[1]
         if self.catalog.enabled and not known and self.options.unknown_tags != "ignore":
             key = self.options.front_matter.tags
             message = f"{src_uri}: front matter '{key}': tag '{name}' is not in the tags file"

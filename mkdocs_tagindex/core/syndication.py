@@ -194,5 +194,10 @@ def tags_json(
             "pages": [relative(p) for p in pages.get(tag.key, (tag.url,))],
             "cards": cards,
         }
+        if index.hierarchical:  # the tree: each level's path, parent and children, by slug
+            parent = index.by_key.get(tag.parent) if tag.parent is not None else None
+            entry["path"] = tag.path
+            entry["parent"] = parent.slug if parent is not None else None
+            entry["children"] = [index.by_key[key].slug for key in tag.children]
         yield compact_json(entry) + (",\n" if n + 1 < len(index.tags) else "\n")
     yield "]}\n"

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +31,7 @@ from typing import Any
 import yaml
 from mkdocs.config.base import BaseConfigOption, ValidationError
 
+from . import hierarchy
 from .optiontypes import TagList, language_problem
 from .slugs import tag_key
 from .values import (
@@ -136,12 +137,31 @@ class TagCatalog:
     """Tags that classify (filters, related articles) but get no page and no chip."""
     order: Mapping[str, int] = field(default_factory=dict)
     """Tag id → its entry's place in the file, for `index_sort: tags_file`."""
+    separator: str | None = None
+    """With the hierarchy: the levels' separator; entries and aliases may be paths."""
 
     def resolve(self, name: str) -> tuple[str, bool]:
         """The tag id a front-matter name stands for, and whether the catalog knows it."""
+        if self.separator is not None:
+            return self._resolve_path(name, self.separator)
         key = tag_key(name)
         known = self.keys.get(key)
         return (known, True) if known is not None else (key, False)
+
+    def _resolve_path(self, name: str, separator: str) -> tuple[str, bool]:
+        """Level by level, so that an alias of a parent renames its children's paths too
+        (`ml: aliases` of `machine-learning` makes `ml/rl` `machine-learning/rl`)."""
+        written = ""
+        resolved = ""
+        known = False
+        for level in hierarchy.split(name, separator).levels:
+            key = tag_key(level)
+            written = f"{written}/{key}" if written else key
+            here = f"{resolved}/{key}" if resolved else key
+            found = self.keys.get(here) or self.keys.get(written)
+            known = found is not None
+            resolved = found or here
+        return resolved, known
 
     def name(self, tag_id: str, lang: str) -> str | None:
         return pick(self.names.get(tag_id, {}), lang, last=("*",))
@@ -259,7 +279,7 @@ with a fresh plugin and reads the file again; a large file (100,000 entries take
 seconds) is parsed again only when its content changed."""
 
 
-def load(path: str) -> tuple[TagCatalog, list[str]]:
+def load(path: str, separator: str | None = None) -> tuple[TagCatalog, list[str]]:
     """Read and validate a tags file; problems come back as messages naming the file, the
     entry and the key. A file that cannot be read at all is one message and an empty catalog."""
     try:
@@ -270,11 +290,12 @@ def load(path: str) -> tuple[TagCatalog, list[str]]:
             f"{path}: cannot read the tags file: {exc.strerror or exc}; the tags file is ignored"
         ]
     digest = hashlib.sha256(raw).digest()
+    digest += (separator or "").encode("utf-8")
     last = _LAST.get(path)
     if last is not None and last[0] == digest:
         return last[1], list(last[2])
     with _without_cyclic_gc():
-        catalog, problems = _load(path, raw)
+        catalog, problems = _load(path, raw, separator)
     _LAST.clear()
     _LAST[path] = (digest, catalog, tuple(problems))
     return catalog, problems
@@ -284,7 +305,7 @@ Entry = tuple[str, str, dict[str, Any]]
 """A tag's entry: the tag as written, its id, and its checked values."""
 
 
-def _load(path: str, raw: bytes) -> tuple[TagCatalog, list[str]]:
+def _load(path: str, raw: bytes, separator: str | None = None) -> tuple[TagCatalog, list[str]]:
     data, error = _read(raw)
     if error is not None:
         return TagCatalog(), [f"{path}: {error}; the tags file is ignored"]
@@ -296,18 +317,20 @@ def _load(path: str, raw: bytes) -> tuple[TagCatalog, list[str]]:
             "it is ignored"
         ]
     problems: list[str] = []
-    entries, owners = _entries(path, data, problems)
+    key_of = tag_key if separator is None else lambda n: hierarchy.path_key(n, separator)
+    entries, owners = _entries(path, data, problems, key_of)
     keys: dict[str, str] = {tag_id: tag_id for tag_id in owners}
     claimed: dict[str, str] = {}  # alias key → the entry as written that has it
     names: dict[str, dict[str, str]] = {}
     descriptions: dict[str, dict[str, str]] = {}
     for written, tag_id, values in entries:
-        names[tag_id] = dict(values.get("name", {})) or {"*": written}
+        shown = written if separator is None else hierarchy.split(written, separator).levels[-1]
+        names[tag_id] = dict(values.get("name", {})) or {"*": shown}
         descriptions[tag_id] = dict(values.get("description", {}))
         own = [("name", n) for n in values.get("name", {}).values()]
         own += [("aliases", a) for a in values.get("aliases", ())]
         for key, alias in own:
-            alias_key = tag_key(alias)
+            alias_key = key_of(alias)
             if alias_key == tag_id or claimed.get(alias_key) == written:
                 continue
             if alias_key in owners:
@@ -327,13 +350,18 @@ def _load(path: str, raw: bytes) -> tuple[TagCatalog, list[str]]:
     hidden = frozenset(tag_id for _, tag_id, values in entries if values.get("hidden"))
     order = {tag_id: place for place, (_, tag_id, _) in enumerate(entries)}
     catalog = TagCatalog(
-        keys=keys, names=names, descriptions=descriptions, hidden=hidden, order=order
+        keys=keys,
+        names=names,
+        descriptions=descriptions,
+        hidden=hidden,
+        order=order,
+        separator=separator,
     )
     return catalog, problems
 
 
 def _entries(
-    path: str, data: dict[Any, Any], problems: list[str]
+    path: str, data: dict[Any, Any], problems: list[str], key_of: Callable[[str], str] = tag_key
 ) -> tuple[list[Entry], dict[str, str]]:
     """Every usable entry in file order (the first entry of a tag keeps it), and tag id → the
     tag as its first entry writes it."""
@@ -353,7 +381,7 @@ def _entries(
                 f"got {_kind(raw_id)}; the entry is ignored"
             )
             continue
-        tag_id = tag_key(written)
+        tag_id = key_of(written)
         if tag_id in owners:
             problems.append(
                 f"{path}: tag '{written}': the same tag as '{owners[tag_id]}' (tags that differ "
