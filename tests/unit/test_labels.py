@@ -394,8 +394,8 @@ def test_cldr_facts_kept_in_the_package_are_babels() -> None:
         expected[code] = dict(sorted(locale.plural_form.rules.items()))
         if locale.text_direction == "rtl":
             rtl.add(code)
-    assert cldr.PLURALS == expected, f"regenerate core/cldr.py: PLURALS = {expected!r}"
-    assert cldr.RIGHT_TO_LEFT == rtl, f"regenerate core/cldr.py: RIGHT_TO_LEFT = {sorted(rtl)!r}"
+    assert expected == cldr.PLURALS, f"regenerate core/cldr.py: PLURALS = {expected!r}"
+    assert rtl == cldr.RIGHT_TO_LEFT, f"regenerate core/cldr.py: RIGHT_TO_LEFT = {sorted(rtl)!r}"
     for code in codes:  # the rules as parsed decide as Babel's own do
         ours = tables._plural_rule(code)
         theirs = babel.Locale.parse(code.replace("-", "_")).plural_form
