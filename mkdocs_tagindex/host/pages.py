@@ -13,10 +13,10 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
+from markupsafe import escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
-from markupsafe import escape
 from mkdocs.structure.toc import TableOfContents, get_toc
 from mkdocs.utils import meta as front_matter
 
