@@ -197,7 +197,9 @@ def _publish(
     for route, url in pages.values():
         context = replace(edition.page_context(route, url), frame=frame)
         if context.groups and markup.headings_in_html(str(site.path)):
-            context = replace(context, markdown_headings=True)
+            # the group headings in Markdown, for Zensical's toc, which lists every real
+            # heading around them too: card titles become headings by role only
+            context = replace(context, markdown_headings=True, card_heading="p")
         body = renderer.page(context, url)
         if frame.needs_check(len(context.cards)):
             full = renderer.page(replace(context, frame=PassThrough()), url)
