@@ -214,7 +214,7 @@ def test_bad_values_warn_naming_the_file_and_key(tmp_path: Path) -> None:
     )
     assert "index.md: tagindex listing option 'group_by'" in warnings and "decade" in warnings
     # the rest still applies: #rl falls back to the plugin's year, the listing is not grouped
-    assert [g[1] for g in groups_of(site.html("tags/rl/index.html"))][0] == "2026"
+    assert next(g[1] for g in groups_of(site.html("tags/rl/index.html"))) == "2026"
     assert not site.html("index.html").select(".tagindex--listing [data-tagindex-group]")
     assert site.html("index.html").select(".tagindex--listing .tagindex-card")
     assert build(project, "--strict", check=False).result.returncode != 0

@@ -176,8 +176,8 @@ def test_an_entry_may_repeat_its_own_names(tmp_path: Path) -> None:
         ("[a, b]: {}\n", "not valid YAML (line 1): found unhashable key"),
         (
             "grpo: [a, b]\n",
-            "tag 'grpo': expected a mapping with name, description, aliases, hidden, group_by, got list "
-            "['a', 'b']; the tag is known, with no names",
+            "tag 'grpo': expected a mapping with name, description, aliases, hidden, group_by, "
+            "got list ['a', 'b']; the tag is known, with no names",
         ),
         ("grpo:\n  name: ''\n", "tag 'grpo', key 'name': empty text; ignored"),
         ("grpo:\n  name: {en: ''}\n", "tag 'grpo', key 'name': 'en': empty text; ignored"),
