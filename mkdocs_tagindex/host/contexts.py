@@ -5,7 +5,6 @@ fast path's sampling and check (`frame.py`). Made at `on_env`, once the edition 
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 
 from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
@@ -70,11 +69,9 @@ class PageStage:
                 frame=frame,
                 frame_state=_frame_state(generated),
             )
-            if page_context.groups:  # its group headings in the toc, which the shared
-                # navigation block holds: pages share it only with pages of the same toc
+            if page_context.groups:  # the group headings are the page's toc (the navigation
+                # block that holds it is then the page's own: tagindex/_base/base.html)
                 page.toc = pages.group_toc(page_context.toc)
-                state = f"{page_context.frame_state}|toc={page_context.toc!r}"
-                page_context = replace(page_context, frame_state=state)
             if self.frame.enabled:
                 kind = _frame_kind(page_context.frame_state, context.get("base_url"))
                 self.frame.begin(kind, generated.file.src_uri)
