@@ -10,6 +10,7 @@ repeats the group's heading (`continued`), and no page ends with a heading witho
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -101,8 +102,19 @@ def arrange(articles: Sequence[Article], facet: str, labels: Labels) -> list[Art
     return [articles[i] for i in places]
 
 
-def _locale(labels: Labels) -> babel.Locale:
-    for code in (labels.language, labels.lang):
+@functools.lru_cache(maxsize=4096)
+def _when(key: str, language: str, lang: str) -> str:
+    """A year (`2026`) or month (`2026-03`) as the language writes it, by Babel (CLDR); each
+    once per build and language, not once per page."""
+    locale = _locale(language, lang)
+    if "-" not in key:
+        return str(format_skeleton("y", datetime.date(int(key), 1, 1), locale=locale))
+    year, month = (int(part) for part in key.split("-"))
+    return str(format_skeleton("yMMMM", datetime.date(year, month, 1), locale=locale))
+
+
+def _locale(*codes: str) -> babel.Locale:
+    for code in codes:
         try:
             return babel.Locale.parse(code, sep="-")
         except (ValueError, TypeError, babel.UnknownLocaleError):
@@ -115,12 +127,8 @@ def label_of(key: str, facet: str, labels: Labels) -> str:
     written, the type as its badge, or the translated "no date"/"no category"/"no type"."""
     if key == MISSING:
         return labels.t(_MISSING_LABEL.get(facet, "no_type"))
-    if facet == "year":
-        return str(format_skeleton("y", datetime.date(int(key), 1, 1), locale=_locale(labels)))
-    if facet == "month":
-        year, month = (int(part) for part in key.split("-"))
-        when = datetime.date(year, month, 1)
-        return str(format_skeleton("yMMMM", when, locale=_locale(labels)))
+    if facet in ("year", "month"):
+        return _when(key, labels.language, labels.lang)
     if facet == "type":
         return labels.type(key)
     return key
