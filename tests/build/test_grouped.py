@@ -259,3 +259,25 @@ def test_zensical_through_the_command(tmp_path: Path) -> None:
     # the filters still find their hooks in the Markdown-read page
     assert z2.select("[data-tagindex=tag] [data-tagindex-facet=type] [data-tagindex-value]")
     assert z2.select("[data-tagindex=tag] [data-tagindex-list] [data-tagindex-facets]")
+
+
+def test_zensical_without_md_in_html_keeps_html_headings(tmp_path: Path) -> None:
+    """A site whose `markdown_extensions` lack md_in_html: the group headings stay HTML (`h2`
+    with ids, card titles `h3`), the page is the same grouped page, only its toc is empty."""
+    project = grouped_site(tmp_path / "plain")
+    config = yaml.safe_load((project / "mkdocs.yml").read_text("utf-8"))
+    config["markdown_extensions"] = ["toc", "tables"]
+    write_config(project, config)
+    mk = build(project, "--strict")
+    zen = on_zensical(project)
+    rel = "tags/grpo/index.html"
+    z = BeautifulSoup((zen / rel).read_text("utf-8"), "html.parser")
+    assert groups_of(z) == groups_of(mk.html(rel))
+    assert [h["id"] for h in z.select("h2.tagindex-group__heading")] == [
+        "g-2026",
+        "g-2025",
+        "g-2024",
+        "g-none",
+    ]
+    assert all(t.name == "h3" for t in z.select(".tagindex-card__title"))
+    assert "{#g-" not in z.get_text()
