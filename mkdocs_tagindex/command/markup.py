@@ -9,6 +9,7 @@ again; misses are rendered on every core.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -41,6 +42,18 @@ def _markdown(config_path: str) -> Any:
         extensions = [e for e in config["markdown_extensions"] if isinstance(e, str)]
         _MD = Markdown(extensions=extensions, extension_configs=config["mdx_configs"])
     return _MD
+
+
+@functools.lru_cache(maxsize=8)
+def headings_in_html(config_path: str) -> bool:
+    """Whether Zensical's Markdown, as this config sets it up, reads a Markdown heading with
+    an id inside raw HTML (`md_in_html` and `attr_list`): then the group headings of a grouped
+    tag page are written in Markdown, and Zensical's toc lists them."""
+    from zensical.config import parse_config
+
+    names = {e for e in parse_config(config_path)["markdown_extensions"] if isinstance(e, str)}
+    wanted = ("md_in_html", "attr_list")
+    return all(f"markdown.extensions.{n}" in names or n in names for n in wanted)
 
 
 def render_one(config_path: str, text: str) -> tuple[str, str | None]:

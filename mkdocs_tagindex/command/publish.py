@@ -205,6 +205,10 @@ def _publish(
     frame = CardFrame(site.custom_dir, cards, language.code)
     for route, url in pages.values():
         context = replace(edition.page_context(route, url), frame=frame)
+        if context.groups and markup.headings_in_html(str(site.path)):
+            # the group headings in Markdown, for Zensical's toc, which lists every real
+            # heading around them too: card titles become headings by role only
+            context = replace(context, markdown_headings=True, card_heading="p")
         body = renderer.page(context, url)
         if frame.needs_check(len(context.cards)):
             full = renderer.page(replace(context, frame=PassThrough()), url)
@@ -212,7 +216,9 @@ def _publish(
         search = renderer.env.get_template("tagindex/search.html").render(tagindex=context)
         meta = language.page_meta(route, collected.plan, collected.names)
         names = sorted(spellings.get(route.tag or "", ())) if chips else []
-        text = page_source(meta, route, body, search, context_titles(context), names)
+        titles = context_titles(context)
+        md = context.markdown_headings
+        text = page_source(meta, route, body, search, titles, names, markdown=md)
         result.files[docs_path(site, language.code, route.src_uri)] = text.encode("utf-8")
     for static in edition.outputs.files:
         content = static.content
@@ -234,8 +240,9 @@ def page_source(
     search: str,
     titles: list[str],
     names: list[str],
+    markdown: bool = False,
 ) -> str:
-    """A generated page's Markdown source."""
+    """A generated page's Markdown source; `markdown`: the body has Markdown headings."""
     front = {"title": meta["title"], "description": meta["description"]}
     front["tagindex"] = meta["tagindex"]
     parts = ["---", yaml.safe_dump(front, allow_unicode=True, sort_keys=False).strip(), "---", ""]
@@ -247,10 +254,15 @@ def page_source(
         ]
     found = _H1.sub("", search, count=1).strip()
     listed = "".join(f"<li>{_escape(t)}</li>" for t in titles)
+    wrapper = "<div data-search-exclude>"
+    if markdown:  # group headings in Markdown: the HTML around them is read as Markdown
+        # too (md_in_html), where an indented line would be code
+        wrapper = '<div data-search-exclude markdown="1">'
+        body = "\n".join(line.lstrip() for line in body.splitlines())
     parts += [
         f'<div class="tagindex-search" hidden>{found}<ul>{listed}</ul></div>',
         "",
-        f"<div data-search-exclude>\n{body.strip()}\n</div>",
+        f"{wrapper}\n{body.strip()}\n</div>",
         "",
     ]
     return "\n".join(parts)

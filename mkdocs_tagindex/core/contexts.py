@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from markupsafe import Markup
 
+from .groups import Group
 from .labels import Labels
 from .model import Article, Card, Pagination, Tag, TagIndex
 from .routes import Kind, Route
@@ -141,6 +142,19 @@ class PageContext:
     """With the hierarchy: the levels above this page's tag, from the top (`ml`, `ml/rl`)."""
     children: tuple[Tag, ...] = ()
     """With the hierarchy: the levels below this page's tag, with their counts."""
+    group_by: str = "none"
+    """How this tag's cards are grouped (`group_by`: none, category, type, year, month)."""
+    groups: tuple[Group, ...] = ()
+    """The cards of this page under their headings (empty when not grouped): each group has
+    key, label, anchor (the heading's id), cards, start (first number), continued (its
+    heading repeated from the previous page)."""
+    markdown_headings: bool = False
+    """Group headings as Markdown headings (the Zensical command: its toc lists them)."""
+
+    @property
+    def toc(self) -> list[tuple[str, str]]:
+        """(anchor, label) of each group heading, for the page's table of contents."""
+        return [(group.anchor, group.label) for group in self.groups]
 
     @property
     def audience_ids(self) -> list[str]:
@@ -180,6 +194,10 @@ class ListingContext:
     pagination: Pagination | None = None
     audiences: tuple[tuple[str, str], ...] = ()
     filters: tuple[str, ...] = ()
+    group_by: str = "none"
+    """How the marker groups its cards (its `group_by`; none when not given)."""
+    groups: tuple[Group, ...] = ()
+    """The cards under their headings (empty when not grouped), as on tag pages."""
 
 
 @dataclass(frozen=True)

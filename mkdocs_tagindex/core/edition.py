@@ -8,11 +8,12 @@ and the pages it generated (`outputs.Published`), then asks it for template cont
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import cast
 
 from markupsafe import escape
 
-from . import hierarchy, model
+from . import groups, hierarchy, model
 from .article import Article
 from .contexts import ArticleContext, Chip, ListingContext, PageContext, PassThrough
 from .language import Collected, Language
@@ -57,12 +58,31 @@ class Edition:
             tag_order=catalog.order,
             separator=self.run.separator,
         )
+        self.group_by: dict[str, str] = {}
+        """Tag id → its page's grouping, where it groups (the tags file, then `group_by`)."""
+        self.index = self._grouped(self.index)
         self.outputs = Outputs(
             language, self.index, self.plan, published, self.names, list(self.articles.values())
         )
         self.related: dict[str, tuple[Article, ...]] = {}
         if self.options.related.enabled:
             self.related = model.related(self.articles.values(), limit=self.options.related.limit)
+
+    def _grouped(self, index: model.TagIndex) -> model.TagIndex:
+        """Tags whose page groups its cards get their articles in group order, so that the
+        numbers, the pages of a long tag and `tags.json` all follow the order shown."""
+        default, chosen = self.options.group_by, self.run.catalog.group_by
+        tags = []
+        for tag in index.tags:
+            facet = chosen.get(tag.key, default)
+            if facet != "none":
+                self.group_by[tag.key] = facet
+                arranged = groups.arrange(tag.articles, facet, self.language.labels)
+                tag = replace(tag, articles=tuple(arranged))
+            tags.append(tag)
+        if not self.group_by:
+            return index
+        return replace(index, tags=tuple(tags), by_key={t.key: t for t in tags})
 
     # -- generated pages ----------------------------------------------------------------------
 
@@ -74,11 +94,14 @@ class Edition:
         if route.tag is not None and tag is None:  # listed in the nav, but no page has it now
             name = self.names.get(route.tag) or route.tag
             tag = model.Tag(route.tag, name, self.run.slug(route.tag), url, ())
-        cards = tag.cards if tag is not None else ()
+        cards = every = tag.cards if tag is not None else ()
+        facet = self.group_by.get(tag.key, "none") if tag is not None else "none"
         pagination = None
         per_page = self.options.per_page
+        start, stop = 0, len(cards)
         if tag is not None and route.pages > 1 and per_page:
-            cards = cards[(route.number - 1) * per_page : route.number * per_page]
+            start, stop = (route.number - 1) * per_page, route.number * per_page
+            cards = cards[start:stop]
             urls = tuple(
                 self.published.pages[src][1]
                 for n in range(1, route.pages + 1)
@@ -86,7 +109,7 @@ class Edition:
             )
             pagination = model.Pagination(number=route.number, count=len(urls), urls=urls)
         language = self.language
-        return PageContext(
+        context = PageContext(
             kind=route.kind,
             lang=language.code,
             labels=language.labels,
@@ -105,6 +128,11 @@ class Edition:
             breadcrumbs=tuple(self.index.ancestors(tag)) if tag is not None else (),
             children=tuple(self.index.children_of(tag)) if tag is not None else (),
         )
+        if facet == "none" or start >= len(every):
+            return context
+        # grouped: the groups of cards `start:stop`, card titles a level under their headings
+        found = groups.page_groups(every, start, stop, facet, self.language.labels)
+        return replace(context, group_by=facet, groups=found, card_heading="h3")
 
     # -- article pages ------------------------------------------------------------------------
 
@@ -158,15 +186,21 @@ class Edition:
             keys = dict.fromkeys(self.run.catalog.resolve(n)[0] for n in listing.tags)
         else:
             keys = dict.fromkeys(tag_key(n) for n in listing.tags)
-        return ListingContext(
+        cards = self._listing_cards(listing)
+        facet = listing.group_by or "none"
+        found = groups.grouped(cards, facet, self.language.labels)
+        context = ListingContext(
             kind="listing",
             lang=self.language.code,
             labels=self.language.labels,
-            cards=self._listing_cards(listing),
+            cards=cards,
             tags=tuple(self.index.by_key[t] for t in keys if t in self.index.by_key),
             index=self.index,
             audiences=self.language.audiences,
         )
+        if not found:
+            return context
+        return replace(context, group_by=facet, groups=found, card_heading="h4")
 
     def pages_context(self, tag_name: str, src_uris: Iterable[str]) -> ListingContext:
         """What `tagindex/listing.html` receives for one tag of another tool's listing (the
@@ -204,4 +238,7 @@ class Edition:
             chosen.append(article)
         sort_by = cast(model.SortBy, listing.sort_by or self.options.sort_by)
         ordered = model.ordered(chosen, sort_by, reverse=listing.reverse)
-        return model.cards(ordered[: listing.limit] if listing.limit else ordered)
+        ordered = ordered[: listing.limit] if listing.limit else ordered
+        # the newest (or first) `limit` cards, then grouped: numbers follow the order shown
+        facet = listing.group_by or "none"
+        return model.cards(groups.arrange(ordered, facet, self.language.labels))

@@ -68,6 +68,9 @@ PLACEHOLDERS: Mapping[str, LabelKey] = MappingProxyType(
         "draft": LabelKey(),
         "related": LabelKey(),
         "feed": LabelKey(),
+        "no_category": LabelKey(),
+        "no_type": LabelKey(),
+        "no_date": LabelKey(),
         "types": LabelKey(shape="names"),
     }
 )

@@ -41,6 +41,8 @@ class ListingConfig(Config):
     """Only articles in this category."""
     member = c.Optional(c.Type(bool))
     """Only members-only articles (`true`) or only free ones (`false`)."""
+    group_by = c.Optional(c.Choice(("none", "category", "type", "year", "month")))
+    """Cards under a heading per year, month, category or type; none when not given."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,7 @@ class Listing:
     audience: str | None = None
     category: str | None = None
     member: bool | None = None
+    group_by: str | None = None
 
 
 def listings(html: str, src_uri: str, warn: Warn) -> tuple[str, list[Listing]]:
@@ -107,6 +110,7 @@ def listings(html: str, src_uri: str, warn: Warn) -> tuple[str, list[Listing]]:
                 audience=tag_key(config.audience) if config.audience else None,
                 category=config.category,
                 member=config.member,
+                group_by=config.group_by,
             )
         )
         return placeholder

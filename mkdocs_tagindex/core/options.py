@@ -519,6 +519,10 @@ class TagIndexConfig(Config):
     """Order of the cards on a tag page. Ties are broken by title, then by source path."""
     sort_reverse = c.Type(bool, default=False)
     """Reverse the order above (date is already newest first)."""
+    group_by = c.Choice(("none", "category", "type", "year", "month"), default="none")
+    """Cards of a tag page under a heading per year, month, category (its first) or type;
+    inside a group in `sort_by` order, numbered on across groups. A tag's entry in the tags
+    file and a listing marker may say otherwise."""
     per_page = Count(50)
     """Cards per tag page; longer tags continue on `<tags_dir>/<slug>/page/2/` (0: one page)."""
     hierarchy = c.Type(bool, default=False)

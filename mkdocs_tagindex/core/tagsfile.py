@@ -122,7 +122,18 @@ class Aliases(TagList):
         return super().run_validation(value)
 
 
-ENTRY_KEYS = ("name", "description", "aliases", "hidden")
+class GroupBy(BaseConfigOption[str]):
+    """`group_by: year`: this tag's page grouped otherwise than the plugin's `group_by`."""
+
+    CHOICES = ("none", "category", "type", "year", "month")
+
+    def run_validation(self, value: object) -> str:
+        if not isinstance(value, str) or value not in self.CHOICES:
+            raise ValidationError(f"expected one of {', '.join(self.CHOICES)}, got {short(value)}")
+        return value
+
+
+ENTRY_KEYS = ("name", "description", "aliases", "hidden", "group_by")
 
 
 @dataclass(frozen=True)
@@ -139,6 +150,8 @@ class TagCatalog:
     """Tag id → its entry's place in the file, for `index_sort: tags_file`."""
     separator: str | None = None
     """With the hierarchy: the levels' separator; entries and aliases may be paths."""
+    group_by: Mapping[str, str] = field(default_factory=dict)
+    """Tag id → how its page groups its cards, where its entry says (`group_by`)."""
 
     def resolve(self, name: str) -> tuple[str, bool]:
         """The tag id a front-matter name stands for, and whether the catalog knows it."""
@@ -349,6 +362,7 @@ def _load(path: str, raw: bytes, separator: str | None = None) -> tuple[TagCatal
                 keys[alias_key] = tag_id
     hidden = frozenset(tag_id for _, tag_id, values in entries if values.get("hidden"))
     order = {tag_id: place for place, (_, tag_id, _) in enumerate(entries)}
+    group_by = {tag_id: values["group_by"] for _, tag_id, values in entries if "group_by" in values}
     catalog = TagCatalog(
         keys=keys,
         names=names,
@@ -356,6 +370,7 @@ def _load(path: str, raw: bytes, separator: str | None = None) -> tuple[TagCatal
         hidden=hidden,
         order=order,
         separator=separator,
+        group_by=group_by,
     )
     return catalog, problems
 
@@ -370,6 +385,7 @@ def _entries(
         "description": LocalizedText(),
         "aliases": Aliases(),
         "hidden": HiddenFlag(),
+        "group_by": GroupBy(),
     }
     entries: list[Entry] = []
     owners: dict[str, str] = {}

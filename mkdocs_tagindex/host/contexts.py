@@ -17,7 +17,7 @@ from mkdocs.utils.templates import TemplateContext
 from ..core.contexts import ListingContext, PassThrough
 from ..core.edition import Edition
 from . import frame as frame_module
-from . import i18n, interop
+from . import i18n, interop, pages
 from .build import BuildState, Generated, read_page
 from .frame import Frame
 
@@ -62,17 +62,19 @@ class PageStage:
             read_page(page, config, self.files)
             self.build.memory.articles.pop((self.build.lang, page.file.src_uri), None)
         if generated is not None:
-            frame: PassThrough = PassThrough()
-            if self.frame.enabled:
-                frame = self.frame
-                kind = _frame_kind(generated, context.get("base_url"))
-                self.frame.begin(kind, generated.file.src_uri)
+            frame: PassThrough = self.frame if self.frame.enabled else PassThrough()
             page_context = self.edition.page_context(
                 generated.route,
                 generated.file.url,
                 frame=frame,
                 frame_state=_frame_state(generated),
             )
+            if page_context.groups:  # the group headings are the page's toc (the navigation
+                # block that holds it is then the page's own: tagindex/_base/base.html)
+                page.toc = pages.group_toc(page_context.toc)
+            if self.frame.enabled:
+                kind = _frame_kind(page_context.frame_state, context.get("base_url"))
+                self.frame.begin(kind, generated.file.src_uri)
             context["tagindex"] = page_context  # type: ignore[typeddict-unknown-key]
             search = self.env.get_template("tagindex/search.html")
             page.content = search.render(tagindex=page_context)
@@ -138,10 +140,10 @@ def _frame_state(generated: Generated) -> str:
     return f"hide={hide!r}"
 
 
-def _frame_kind(generated: Generated, base_url: object) -> str:
+def _frame_kind(state: str, base_url: object) -> str:
     """What a page's shared parts depend on: its frame state and its `base_url` (which
     MkDocs derives from its URL in `get_context`, before the templates key on it)."""
-    return f"{_frame_state(generated)}|{base_url}"
+    return f"{state}|{base_url}"
 
 
 # -- template errors --------------------------------------------------------------------------

@@ -13,10 +13,11 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
+from markupsafe import escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
-from mkdocs.structure.toc import get_toc
+from mkdocs.structure.toc import TableOfContents, get_toc
 from mkdocs.utils import meta as front_matter
 
 _MKDOCS_PAGES = logging.getLogger("mkdocs.structure.pages")
@@ -48,6 +49,17 @@ class GeneratedPage(Page):
         self.present_anchor_ids = set()
         if _MKDOCS_PAGES.getEffectiveLevel() > logging.DEBUG:  # as Page.render does
             self.links_to_anchors = {}
+
+
+def group_toc(headings: list[tuple[str, str]]) -> TableOfContents:
+    """The toc of a grouped tag page: its group headings (anchor, label), level 2, as MkDocs
+    makes one from a page's headings; themes print titles unescaped, so they come escaped."""
+    return get_toc(
+        [
+            {"level": 2, "id": anchor, "name": str(escape(label)), "children": []}
+            for anchor, label in headings
+        ]
+    )
 
 
 def sorted_meta(meta: Mapping[str, Any]) -> dict[str, Any]:

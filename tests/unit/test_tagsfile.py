@@ -108,8 +108,8 @@ def test_every_problem_of_an_entry_is_reported_and_the_good_keys_stay(tmp_path: 
         f"{where}, key 'aliases': a tag must be text, but one item is list ['nested']; that "
         "item was ignored",
         f"{where}, key 'aliases': an empty tag name was ignored",
-        f"{where}, key 'nmae': not a key of a tag entry (name, description, aliases, hidden); "
-        "ignored",
+        f"{where}, key 'nmae': not a key of a tag entry (name, description, aliases, hidden, "
+        "group_by); ignored",
     ]
     # the entry still counts, with what was right in it
     assert catalog.resolve("rl-grpo") == ("grpo", True)
@@ -176,13 +176,19 @@ def test_an_entry_may_repeat_its_own_names(tmp_path: Path) -> None:
         ("[a, b]: {}\n", "not valid YAML (line 1): found unhashable key"),
         (
             "grpo: [a, b]\n",
-            "tag 'grpo': expected a mapping with name, description, aliases, hidden, got list "
-            "['a', 'b']; the tag is known, with no names",
+            "tag 'grpo': expected a mapping with name, description, aliases, hidden, group_by, "
+            "got list ['a', 'b']; the tag is known, with no names",
         ),
         ("grpo:\n  name: ''\n", "tag 'grpo', key 'name': empty text; ignored"),
         ("grpo:\n  name: {en: ''}\n", "tag 'grpo', key 'name': 'en': empty text; ignored"),
         ("grpo:\n  aliases: 5\n", "tag 'grpo', key 'aliases': expected a list of tag names"),
         ("grpo:\n  5: x\n", "tag 'grpo', key 5: not a key of a tag entry"),
+        (
+            "grpo:\n  group_by: weekly\n",
+            "tag 'grpo', key 'group_by': expected one of none, category, type, year, month, "
+            "got 'weekly'; ignored",
+        ),
+        ("grpo:\n  group_by: [year]\n", "tag 'grpo', key 'group_by': expected one of"),
     ],
 )
 def test_bad_entries_name_the_entry_and_key(tmp_path: Path, text: str, message: str) -> None:
@@ -287,3 +293,10 @@ def test_aliases_fast_path_equals_the_front_matter_tag_list(value: object) -> No
     fast, slow = tagsfile.Aliases(), TagList()
     assert fast.validate(value) == slow.validate(value)
     assert fast.warnings == slow.warnings
+
+
+def test_group_by_per_tag(tmp_path: Path) -> None:
+    text = "grpo:\n  group_by: month\nrl:\n  group_by: none\nml:\n  name: ML\n"
+    catalog, problems, _ = load_text(tmp_path, text)
+    assert problems == []
+    assert dict(catalog.group_by) == {"grpo": "month", "rl": "none"}
