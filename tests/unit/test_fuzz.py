@@ -506,7 +506,8 @@ def test_generated_front_matter_is_warned_listed_and_escaped(pages: list[tuple[s
     for url, html in bodies.items():
         assert_escaped(html)
         if url.startswith("tags/") and url != "tags/":
-            tag = next(t for t in edition.index.tags if t.url == url.split("page/")[0])
+            own = re.sub(r"page/\d+/$", "", url)  # a tag may be named `page` itself
+            tag = next(t for t in edition.index.tags if t.url == own)
             assert html.count('class="tagindex-card"') + html.count(
                 'class="tagindex-card tagindex-card--member"'
             ) == min(len(tag.cards), edition.options.per_page or len(tag.cards))
