@@ -5,7 +5,9 @@
  *   - shows the toolbars ([data-tagindex-toolbar]) and keeps aria-pressed of their buttons right;
  *   - on a tag page, shows only the cards whose data-tagindex-facets match every chosen facet
  *     (AND across facets; a card with no audience is for every audience), numbers the shown
- *     cards 01, 02, … and rewrites the count line (aria-live) from the labels;
+ *     cards 01, 02, … and rewrites the count line (aria-live) from the labels; on a grouped
+ *     page (group_by) a group ([data-tagindex-group]) with no card shown is hidden, heading
+ *     and all, and the numbers run on across the groups;
  *   - on the all-tags page, shows each tag's count for the chosen audience from
  *     data-tagindex-counts, hides tags with none and counts the tags left in the header;
  *   - remembers the audience in localStorage ("tagindex.audience") and writes every choice to
@@ -48,11 +50,14 @@
   const LIST = "[data-tagindex-list]"; // the list of cards of a tag page
   const PAGINATION = "[data-tagindex-pagination]"; // page links of a tag split into pages
   const INDEX_URL = "data-tagindex-index"; // on the root of a paginated tag: its tags.json
+  const SECTION = "[data-tagindex-group]"; // a group of a grouped page: its heading and cards
 
   // tags.json per URL, and the cards of other pages per page URL: each fetched once.
   const fetched = new Map();
   // Cards brought in from the tag's other pages, per root.
   const imported = new WeakMap();
+  // The group section each card fetched from another page stood in there (grouped pages).
+  const sectionOf = new WeakMap();
   // The render each root has asked for last: a slow fetch never undoes a newer choice.
   const latest = new WeakMap();
 
@@ -245,6 +250,8 @@
             }
           }
           cards.set(card.getAttribute("data-tagindex-number"), card);
+          const section = card.closest(SECTION);
+          if (section) sectionOf.set(card, section);
         }
         return cards;
       });
@@ -286,6 +293,7 @@
           for (const [number, card] of cards) {
             if (here.has(number) || have.has(number)) continue;
             const copy = document.importNode(card, true);
+            if (sectionOf.has(card)) sectionOf.set(copy, sectionOf.get(card));
             copy.hidden = true;
             moved.add(copy);
             have.add(number);
@@ -299,9 +307,53 @@
         // numbers are zero-padded to one width per tag: text order is card order
         const number = (card) => card.getAttribute("data-tagindex-number") || "";
         all.sort((a, b) => (number(a) < number(b) ? -1 : number(a) > number(b) ? 1 : 0));
-        for (const card of all) list.appendChild(card);
+        for (const card of all) listFor(list, card).appendChild(card);
+        orderSections(list, number);
       });
     });
+  }
+
+  /** Where a card goes in the list: on a grouped page, the list of its group's section (made
+   *  from the section it stood in on its own page when this page has none); else the list. */
+  function listFor(list, card) {
+    const own = card.isConnected ? card.closest(SECTION) : null;
+    const source = own || sectionOf.get(card);
+    if (!source || list.querySelector(SECTION) === null) return list;
+    const key = source.getAttribute("data-tagindex-group");
+    let section = Array.from(list.querySelectorAll(SECTION)).find(
+      (s) => s.getAttribute("data-tagindex-group") === key
+    );
+    if (!section) {
+      section = document.importNode(source, false);
+      for (const child of source.children) {
+        if (!child.matches("ol")) section.appendChild(document.importNode(child, true));
+      }
+      section.removeAttribute("data-tagindex-continued");
+      const heading = section.querySelector("[id]");
+      if (heading) heading.removeAttribute("id"); // the anchor stays this page's own
+      section.appendChild(document.createElement("ol")).className = "tagindex-cards";
+      list.appendChild(section);
+    }
+    return section.querySelector("ol") || section;
+  }
+
+  /** Groups in the order of their first cards (numbers follow the groups' order). */
+  function orderSections(list, number) {
+    const sections = Array.from(list.querySelectorAll(SECTION));
+    const first = (s) => {
+      const card = s.querySelector(CARD);
+      return card ? number(card) : "~";
+    };
+    sections.sort((a, b) => (first(a) < first(b) ? -1 : first(a) > first(b) ? 1 : 0));
+    for (const section of sections) list.appendChild(section);
+  }
+
+  /** A group whose cards are all hidden hides its heading too. */
+  function renderSections(root) {
+    for (const section of root.querySelectorAll(SECTION)) {
+      const empty = !Array.from(section.querySelectorAll(CARD)).some((card) => !card.hidden);
+      if (section.hidden !== empty) section.hidden = empty;
+    }
   }
 
   function paginated(root) {
@@ -318,7 +370,13 @@
     for (const card of moved) if (active.length === 0 && !card.hidden) card.hidden = true;
     const pagination = root.querySelector(PAGINATION);
     if (pagination && paginated(root)) pagination.hidden = active.length > 0;
-    if (cards.length === 0) return;
+    if (cards.length > 0) showCards(root, cards, active, state, labels);
+    renderSections(root);
+  }
+
+  /** Show the cards that match, number the shown ones 01, 02, … down the page (across the
+   *  groups of a grouped page) while a filter is on, and rewrite the count line. */
+  function showCards(root, cards, active, state, labels) {
     const shown = [];
     for (const card of cards) {
       const facets = dataOf(card, "data-tagindex-facets");
