@@ -47,6 +47,7 @@ import bench_related  # noqa: E402
 import bench_tagsfile  # noqa: E402
 import phases  # noqa: E402
 import scale  # noqa: E402
+import sitegen  # noqa: E402
 from scale import build_once  # noqa: E402
 
 from mkdocs_tagindex.core import readtime  # noqa: E402
@@ -184,19 +185,30 @@ def site_set(name: str, rounds: int | None, sites: Path, results: Path) -> None:
             profile=chosen.profile,
             languages=chosen.languages,
         )
+        # the floor: the plain site with a trivial authored page wherever tagindex generates one
+        projects["floor"] = projects["plain"].parent / "floor"
+        sitegen.generate(
+            projects["floor"],
+            n,
+            variant=sitegen.FLOOR,
+            profile=chosen.profile,
+            languages=chosen.languages,
+        )
         measured = []
-        for variant in ("plain", "tagindex"):
+        for variant in ("plain", "floor", "tagindex"):
             scale.progress(f"{name}, {n}: {variant} phase by phase")
             site = projects[variant].parent / f"site-phases-{variant}"
             measured.append(phases.measure(projects[variant], site))
             shutil.rmtree(site, ignore_errors=True)
+        plain, floor, tagindex = (run.total for run in measured)
         report(
             f"Phase by phase (`bench/phases.py`, one build each, CPU seconds): plain "
-            f"{measured[0].total:.1f} s, tagindex {measured[1].total:.1f} s, "
-            f"{measured[1].total / measured[0].total:.3f}×."
+            f"{plain:.1f} s, floor {floor:.1f} s ({floor / plain:.3f}×: as many trivial "
+            f"authored pages as tagindex generates), tagindex {tagindex:.1f} s "
+            f"({tagindex / plain:.3f}×)."
         )
         report()
-        report(phases.table(["plain", "tagindex"], measured, 25))
+        report(phases.table(["plain", "floor", "tagindex"], measured, 25))
         report()
         report.save()
     scale.progress(f"{name}: written to {report.path}")

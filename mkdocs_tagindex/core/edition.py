@@ -163,7 +163,8 @@ class Edition:
         for tag in article.tags:
             name = self.names.get(tag, tag)
             path = ""
-            if self.run.separator is not None:  # the leaf's name; the whole path as its title
+            if self.run.separator is not None and "/" in tag:  # a level below the top: the
+                # leaf's name, the whole path as its title (a top-level chip needs none)
                 name = self.language.name(tag, self.names)
                 path = hierarchy.full_name(tag, self.names, self.run.separator)
             name = escape(name if icons else self.language.labels.t("tag_heading", name=name))

@@ -60,7 +60,8 @@ def test_fixture_sites_are_the_same_both_ways(tmp_path: Path, fixture: str, veri
 def test_the_example_site_is_the_same_both_ways(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "example_site", tmp_path, dirs_exist_ok=True)
     fast, _ = both_ways(tmp_path)
-    assert len(generated_pages(fast)) == 29  # every tag and both all-tags pages, in EN and JA
+    # every tag, every level of the llm/… hierarchy and both all-tags pages, in EN and JA
+    assert len(generated_pages(fast)) == 39
 
 
 def test_an_override_the_fast_path_cannot_see_through_is_only_slower(project: Path) -> None:

@@ -186,6 +186,36 @@ def test_one_block_overridden_keeps_the_rest(project: Path, block: Block) -> Non
         assert page.select(selector), f"{block.name}: its neighbour {selector} is gone"
 
 
+HIERARCHY_BLOCKS = [
+    Block("tag.html", "tagindex_breadcrumbs", "tags/x/z/index.html", "nav.tagindex-breadcrumbs",
+          ("h1.tagindex-heading", CARDS),
+          "tagindex.breadcrumbs | map(attribute='name') | join('>')", ("X",)),
+    Block("tag.html", "tagindex_children", "tags/x/index.html", "ul.tagindex-children",
+          ("h1.tagindex-heading", CARDS),
+          "tagindex.children | map(attribute='name') | join(',')", ("Z",)),
+]  # fmt: skip
+"""Blocks that draw only with `hierarchy: true`: built on the same site with a level below x."""
+
+
+@pytest.mark.parametrize("block", HIERARCHY_BLOCKS, ids=[b.name for b in HIERARCHY_BLOCKS])
+def test_a_hierarchy_block_overridden_keeps_the_rest(project: Path, block: Block) -> None:
+    template_site(project, {f"tagindex/{block.template}": override(block)}, hierarchy=True)
+    (project / "tags.yml").write_text(
+        "x: {name: X}\nx/z: {name: Z}\ny: {name: Y, description: About y.}\n"
+    )
+    meta = {"title": "D", "summary": "Summary of D.", "tags": ["x/z"]}
+    write_page(project, "d.md", meta, "Body of d.\n")
+    site = build(project, "--strict")
+    assert site.warnings() == []
+    page = site.html(block.page)
+    found = page.select(f".{MARK}")
+    assert [el.get("data-block") for el in found] == [block.name]
+    assert [el.get_text() for el in found] == list(block.expected)
+    assert page.select(block.own) == [], f"{block.name}: the block's own output is still there"
+    for selector in block.neighbours:
+        assert page.select(selector), f"{block.name}: its neighbour {selector} is gone"
+
+
 def test_super_keeps_the_block_and_adds_to_it(project: Path) -> None:
     """The README's example: a date above each summary, our summary kept with super()."""
     text = (
@@ -205,7 +235,7 @@ def test_super_keeps_the_block_and_adds_to_it(project: Path) -> None:
 def test_every_documented_block_has_an_override_test() -> None:
     """The blocks each _base template lists in its header are the blocks it has, and each is
     in BLOCKS above (search.html's and base.html's have tests of their own below)."""
-    tested = {(b.template, b.name) for b in BLOCKS}
+    tested = {(b.template, b.name) for b in [*BLOCKS, *HIERARCHY_BLOCKS]}
     tested |= {("search.html", "tagindex_search_tag"), ("search.html", "tagindex_search_index")}
     seen = set()
     for path in sorted((TEMPLATES / "_base").glob("*.html")):
