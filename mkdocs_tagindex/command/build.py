@@ -7,20 +7,18 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .state import State, front_of, scan, sha, text_hash, unchanged
+from .state import State, config_files, front_of, scan, sha, text_hash, unchanged
 
 if TYPE_CHECKING:
     from .publish import Result
     from .site import Site
 
 Say = Callable[[int, str], None]
-INHERIT = re.compile(r"^INHERIT:\s*['\"]?([^'\"#\n]+?)['\"]?\s*(?:#.*)?$", re.M)
 
 
 def cache_dir(config: Path) -> Path:
@@ -60,22 +58,6 @@ def quick(config: Path, keep_pages: bool) -> tuple[bool, State]:
     return bool(same), state
 
 
-def _configs(config: Path) -> list[str]:
-    """The config file and the files it inherits from (`INHERIT`)."""
-    found = [str(config)]
-    path = config
-    while len(found) < 10:
-        try:
-            match = INHERIT.search(path.read_text("utf-8"))
-        except OSError:
-            break
-        if not match:
-            break
-        path = (path.parent / match.group(1).strip()).resolve()
-        found.append(str(path))
-    return found
-
-
 def record(
     state: State, site: Site, result: Result, before: dict[str, tuple[int, int]], keep_pages: bool
 ) -> None:
@@ -88,6 +70,10 @@ def record(
     texts = {s.src: s.text for s in result.sources}
     files: dict[str, list[Any]] = {}
     for rel, stamp in before.items():
+        old = state.files.get(rel)
+        if old is not None and tuple(old[:2]) == stamp and len(old) == 4:
+            files[rel] = old  # the same stat as when it was last hashed
+            continue
         if rel in texts:
             files[rel] = [*stamp, text_hash(texts[rel]), front_of(texts[rel])]
             continue
@@ -113,7 +99,7 @@ def record(
         "docs_dir": docs,
         "roots": roots(site),
         "meta_name": meta_file_name(site),
-        "configs": _configs(site.path),
+        "configs": config_files(site.path),
         "extra": extra,
         "facts": markup.facts_params(site.options),
     }

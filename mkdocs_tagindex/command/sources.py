@@ -132,14 +132,20 @@ def all_files(site: Site, skip: Callable[[str], bool]) -> list[str]:
 
 
 def language_pages(
-    site: Site, languages: Languages, files: list[str], sources: list[Source], warn: Warn
+    site: Site,
+    languages: Languages,
+    files: list[str],
+    sources: list[Source],
+    warn: Warn,
+    read: Callable[[str, str, Warn], dict[str, Any]] = front_matter,
 ) -> dict[str, list[LangPage]]:
-    """Each language's pages with their final meta, in MkDocs' order."""
+    """Each language's pages with their final meta, in MkDocs' order (`read`: the front
+    matter reader, remembered by the build's memo)."""
     order = {src: n for n, src in enumerate(files)}
     by_src = {s.src: s for s in sources}
     meta_name = meta_file_name(site)
     metas = [f for f in files if meta_name and posixpath.basename(f) == meta_name]
-    own_meta = {s.src: front_matter(s.text, s.src, warn) for s in sources}
+    own_meta = {s.src: read(s.text, s.src, warn) for s in sources}
     chosen = languages.select(by_src)
     out: dict[str, list[LangPage]] = {}
     for lang, srcs in chosen.items():

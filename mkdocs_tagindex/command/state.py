@@ -39,6 +39,7 @@ STATE_VERSION = 2
 NAME = "state.json"
 FRONT = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.S)
 """Front matter, as the core and `markup.BODY` find it."""
+INHERIT = re.compile(r"^INHERIT:\s*['\"]?([^'\"#\n]+?)['\"]?\s*(?:#.*)?$", re.M)
 ENV = re.compile(r"!ENV\s*\[?\s*([^\]\n#]+)")
 TOOLS = ("zensical", "zensical_i18n", "markdown", "pymdownx", "pygments")
 """Packages whose version changes the rendered Markdown (their folders' stamps are hashed)."""
@@ -88,6 +89,22 @@ def _tools() -> list[Any]:
         origin = spec.origin if spec is not None else None
         out.append([name, _stamp(os.path.dirname(origin)) if origin else None])
     return out
+
+
+def config_files(config: Path) -> list[str]:
+    """The config file and the files it inherits from (`INHERIT`)."""
+    found = [str(config)]
+    path = config
+    while len(found) < 10:
+        try:
+            match = INHERIT.search(path.read_text("utf-8"))
+        except OSError:
+            break
+        if not match:
+            break
+        path = (path.parent / match.group(1).strip()).resolve()
+        found.append(str(path))
+    return found
 
 
 def settings_key(configs: Iterable[str], extra: Iterable[str], options: Mapping[str, Any]) -> str:
