@@ -47,7 +47,7 @@ def quick(config: Path, keep_pages: bool) -> tuple[bool, State]:
         return False, state
     if not state.outputs_unchanged():
         return False, state
-    now = state.scan()
+    now = state.scanned = state.scan()
     if len(now) == len(state.files) and all(
         tuple(state.files.get(rel, ())[:2]) == stamp for rel, stamp in now.items()
     ):
@@ -123,7 +123,7 @@ def run(config: Path, say: Say, keep_pages: bool = False, quiet: bool = False) -
             )
         return 0
     from . import publish, setup
-    from .owned import Owned, roots
+    from .owned import MARKER, Owned, roots
     from .site import load_site
     from .versions import warn_versions
 
@@ -134,7 +134,14 @@ def run(config: Path, say: Say, keep_pages: bool = False, quiet: bool = False) -
             say(logging.WARNING, f"{missing}; run `tagindex init` once")
     manifests = Owned(site.docs_dir, roots(site)).manifests
     ours = {f"{root}/{name}" for root, files in manifests.items() for name in files or {}}
-    before = scan(str(site.docs_dir), ours, _meta_name(site))
+    meta_name = _meta_name(site)
+    before = state.scanned
+    same_scan = state.site.get("docs_dir") == str(site.docs_dir) and (
+        state.site.get("meta_name") == meta_name
+        and {k for k in state.outputs if not k.endswith(f"/{MARKER}")} == ours
+    )
+    if before is None or not same_scan:
+        before = scan(str(site.docs_dir), ours, meta_name)
     result, report = publish.build(site, say, keep_pages=keep_pages)
     record(state, site, result, before, keep_pages)
     took = time.perf_counter() - started

@@ -157,6 +157,8 @@ class State:
     """Page with tags → [language, text language, heading, minutes, summary] per build."""
     outputs: dict[str, list[int]] = field(default_factory=dict)
     """Written path (under docs_dir) → [mtime, size]."""
+    scanned: dict[str, Stamp] | None = None
+    """The inputs' stats as this run first took them (not saved): a build reuses them."""
 
     @classmethod
     def load(cls, cache_dir: Path) -> State:
