@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .state import State, config_files, front_of, scan, sha, text_hash, unchanged
+from .state import State, config_files, front_of, known_texts, scan, sha, unchanged
 
 if TYPE_CHECKING:
     from .publish import Result
@@ -67,15 +67,16 @@ def record(
     from .owned import MARKER, Owned, roots
     from .sources import meta_file_name
 
-    texts = {s.src: s.text for s in result.sources}
+    sources = {s.src: s for s in result.sources}
     files: dict[str, list[Any]] = {}
     for rel, stamp in before.items():
         old = state.files.get(rel)
         if old is not None and tuple(old[:2]) == stamp and len(old) == 4:
             files[rel] = old  # the same stat as when it was last hashed
             continue
-        if rel in texts:
-            files[rel] = [*stamp, text_hash(texts[rel]), front_of(texts[rel])]
+        if rel in sources:
+            source = sources[rel]
+            files[rel] = [*stamp, source.digest, front_of(source.text)]
             continue
         try:
             data = (site.docs_dir / rel).read_bytes()
@@ -142,7 +143,8 @@ def run(config: Path, say: Say, keep_pages: bool = False, quiet: bool = False) -
     )
     if before is None or not same_scan:
         before = scan(str(site.docs_dir), ours, meta_name)
-    result, report = publish.build(site, say, keep_pages=keep_pages)
+    known = known_texts(state, before)
+    result, report = publish.build(site, say, keep_pages=keep_pages, known=known)
     record(state, site, result, before, keep_pages)
     took = time.perf_counter() - started
     say(

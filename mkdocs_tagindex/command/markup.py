@@ -23,7 +23,7 @@ from ..core.html import first_paragraph, plain
 BODY = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.S)
 """Front matter, as the core parses it: the rest is the page's Markdown."""
 
-CACHE_VERSION = "2"
+CACHE_VERSION = "3"
 PARALLEL_FROM = 64
 """Below this many pages to render, one process is faster than starting a pool."""
 

@@ -7,7 +7,8 @@ match is computed again. The whole memo is keyed by the settings (`state.setting
 files, their `!ENV` values, the package's code and templates, the Markdown tools, `custom_dir`,
 the tags file), so a new version or a changed template starts it afresh. Kept:
 
-- front matter: (path, text) → its keys and the warnings reading them gave;
+- front matter: (path, hash of the text) → its keys and the warnings reading them gave; and
+  the hash of the page's Markdown without them (the key of its facts, `markup.py`);
 - articles: one page of one language as `Language.article` receives it (its final meta, URL,
   facts, locale) → the `Found` it made and the warnings it gave;
 - languages: the key of one language's inputs (its articles in order, and the slugs and shown
@@ -30,11 +31,26 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .site import Site
 
 Warn = Callable[[str], None]
 NAME = "memo.pickle"
-VERSION = 1
+VERSION = 2
+
+
+def open_memo(site: Site, name: str = NAME) -> Memo:
+    """The memo of earlier builds (`name`: `tagindex check` keeps its own), keyed by
+    everything site-wide."""
+    from .state import config_files, settings_key
+
+    extra = [str(site.custom_dir)] if site.custom_dir else []
+    if site.options.tags_file:
+        extra.append(str(site.root / str(site.options.tags_file)))
+    key = settings_key(config_files(site.path), extra, {"memo": VERSION})
+    return Memo.open(site.cache_dir, key, site.docs_dir, name)
 
 
 def digest(value: object) -> str:
@@ -120,6 +136,7 @@ class Memo:
     key: str
     docs_dir: Path
     front: dict[tuple[str, str], tuple[dict[str, Any], list[str]]] = field(default_factory=dict)
+    bodies: dict[tuple[str, str], str] = field(default_factory=dict)
     found: dict[tuple[str, str], tuple[Any, Any, list[tuple[int, str]]]] = field(
         default_factory=dict
     )
@@ -134,27 +151,27 @@ class Memo:
     """Files read back from `docs_dir` in this run: what is there is what the run publishes."""
 
     @classmethod
-    def open(cls, cache_dir: Path, key: str, docs_dir: Path) -> Memo:
-        path = cache_dir / NAME
+    def open(cls, cache_dir: Path, key: str, docs_dir: Path, name: str = NAME) -> Memo:
+        path = cache_dir / name
         memo = cls(path, key, docs_dir)
         try:
             with open(path, "rb") as handle:
                 data = pickle.load(handle)
             if data.get("version") == VERSION and data.get("key") == key:
-                for name in ("front", "found", "langs", "pages"):
+                for name in ("front", "bodies", "found", "langs", "pages"):
                     setattr(memo, name, data[name])
         except Exception:  # a missing, old or broken memo is an empty one
             pass
-        memo.used = {name: set() for name in ("front", "found", "langs", "pages")}
+        memo.used = {name: set() for name in ("front", "bodies", "found", "langs", "pages")}
         return memo
 
     def save(self) -> None:
         data = {"version": VERSION, "key": self.key}
-        for name in ("front", "found", "langs", "pages"):
+        for name in ("front", "bodies", "found", "langs", "pages"):
             table = getattr(self, name)
             data[name] = {k: v for k, v in table.items() if k in self.used[name]}
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(f".{NAME}.{os.getpid()}.tmp")
+        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         with open(tmp, "wb") as handle:
             pickle.dump(data, handle, protocol=5)
         os.replace(tmp, self.path)
@@ -162,20 +179,15 @@ class Memo:
     # -- front matter and articles ------------------------------------------------------------
 
     def front_matter(self, read: Callable[[str, str, Warn], dict[str, Any]]) -> Callable[..., Any]:
-        """`read` (the core's `front_matter`), remembered by path and text."""
+        """`read` (the core's `front_matter`) of a `sources.Source`, remembered by its path and
+        the hash of its text (so a page whose hash is known is not even read)."""
 
-        hashed: dict[int, tuple[str, str]] = {}
-
-        def front(source: str, path: str, warn: Warn) -> dict[str, Any]:
-            known = hashed.get(id(source))
-            if known is None or known[0] is not source:
-                text_hash = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
-                known = hashed[id(source)] = (source, text_hash)
-            key = (path, known[1])
+        def front(source: Any, path: str, warn: Warn) -> dict[str, Any]:
+            key = (path, source.digest)
             hit = self.front.get(key)
             if hit is None:
                 said: list[str] = []
-                hit = (read(source, path, said.append), said)
+                hit = (read(source.text, path, said.append), said)
                 self.front[key] = hit
             self.used["front"].add(key)
             for message in hit[1]:
@@ -183,6 +195,15 @@ class Memo:
             return hit[0]
 
         return front
+
+    def body(self, source: Any, hash_body: Callable[[str], str]) -> str:
+        """`hash_body(text)` of a `sources.Source`, remembered by its path and text's hash."""
+        key = (source.src, source.digest)
+        hit = self.bodies.get(key)
+        if hit is None:
+            hit = self.bodies[key] = hash_body(source.text)
+        self.used["bodies"].add(key)
+        return hit
 
     def article(self, lang: str, page: Any, run: Any, make: Callable[[Any], Any]) -> Any:
         """`make(page)` (`Language.article`), remembered while the page (all of it that

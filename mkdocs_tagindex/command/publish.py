@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any, cast
 
 import yaml
 from jinja2 import BytecodeCache, FileSystemBytecodeCache
@@ -32,11 +33,11 @@ from ..core.routes import Route, url_of
 from ..core.theme import theme_overrides_dir
 from . import markup
 from .frame import CardFrame, CardStore
-from .memo import Memo, context_key, digest, recording, tracking
+from .memo import Memo, context_key, digest, open_memo, recording, tracking
 from .owned import GITIGNORE, Owned, Report, roots
 from .site import Site
 from .sources import LangPage, Source, all_files, language_pages, read_sources
-from .state import config_files, settings_key
+from .state import settings_key, text_hash
 
 Say = Callable[[int, str], None]
 ASSETS = ("tagindex.css", "tagindex-filters.css", "tagindex.js")
@@ -82,16 +83,19 @@ class Result:
     """Files whose bytes on disk were read in this run and are those of `files`."""
 
 
-def compute(site: Site, say: Say, keep_pages: bool = False) -> tuple[Result, Owned]:
-    """Every file the command publishes for the site, by path under `docs_dir`."""
+def compute(
+    site: Site, say: Say, keep_pages: bool = False, known: Mapping[str, str] | None = None
+) -> tuple[Result, Owned]:
+    """Every file the command publishes for the site, by path under `docs_dir` (`known`: the
+    hash of each page's text where its stat is the one the hash was taken at)."""
     owned = Owned(site.docs_dir, roots(site))
     files = all_files(site, owned.is_ours)
-    sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")])
+    sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")], known)
     languages = site.languages()
     run = Run(site.options, languages, Messages(say))
     memo = open_memo(site)
     read = memo.front_matter(front_matter)
-    run.first_pass(sorted((s.src, s.text) for s in sources), read)
+    run.first_pass(cast(Any, sorted(((s.src, s) for s in sources), key=_first)), read)
     per_lang = language_pages(site, languages, files, sources, run.warn, read)
     result = Result(sources=sources)
     cache = markup.FactsCache(site.cache_dir)
@@ -104,7 +108,7 @@ def compute(site: Site, say: Say, keep_pages: bool = False) -> tuple[Result, Own
         info = SiteInfo(site.site_url, site.name, site.directory_urls, theme_dirs)
         language = Language(run, lang, info)
         pages = per_lang.get(lang, [])
-        facts = _facts(site, language, pages, cache, result)
+        facts = _facts(site, language, pages, cache, result, memo)
         found = list(_found(site, language, pages, facts, memo))
         key = language_key(language, found)
         if key and memo.language(lang, key, result.files, run):
@@ -134,15 +138,6 @@ def _bytecode_cache(folder: Path) -> BytecodeCache:
     return FileSystemBytecodeCache(str(folder / "jinja"))
 
 
-def open_memo(site: Site) -> Memo:
-    """The memo of earlier builds, keyed by everything site-wide (`memo.py`)."""
-    extra = [str(site.custom_dir)] if site.custom_dir else []
-    if site.options.tags_file:
-        extra.append(str(site.root / str(site.options.tags_file)))
-    key = settings_key(config_files(site.path), extra, {"memo": 1})
-    return Memo.open(site.cache_dir, key, site.docs_dir)
-
-
 def language_key(language: Language, found: list[Found]) -> str:
     """Everything one language's files come from but the settings: its articles in order,
     and what the run shares between languages about their tags (slugs, shown names)."""
@@ -159,8 +154,21 @@ def _text_lang(site: Site, page: LangPage) -> str:
     return str(own or page.locale or site.theme_lang)
 
 
+def _first(item: tuple[str, Source]) -> str:
+    return item[0]
+
+
+def _body_hash(text: str) -> str:
+    return text_hash(markup.body_of(text))
+
+
 def _facts(
-    site: Site, language: Language, pages: list[LangPage], cache: markup.FactsCache, result: Result
+    site: Site,
+    language: Language,
+    pages: list[LangPage],
+    cache: markup.FactsCache,
+    result: Result,
+    memo: Memo,
 ) -> dict[str, Facts]:
     """What each article's HTML says, from the cache or rendered now (on every core)."""
     keys = site.options.front_matter
@@ -169,7 +177,7 @@ def _facts(
     for page in pages:
         if not has_tags(page.meta, keys):
             continue
-        body = markup.body_of(page.source.text)
+        body = memo.body(page.source, _body_hash)
         key = markup.key_of(site.digest, language.code, _text_lang(site, page), body)
         hit = cache.get(key)
         if hit is not None:
@@ -335,8 +343,10 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def build(site: Site, say: Say, keep_pages: bool = False) -> tuple[Result, Report]:
-    result, owned = compute(site, say, keep_pages)
+def build(
+    site: Site, say: Say, keep_pages: bool = False, known: Mapping[str, str] | None = None
+) -> tuple[Result, Report]:
+    result, owned = compute(site, say, keep_pages, known)
     report = owned.sync(result.files, lambda text: say(logging.WARNING, text), result.same)
     result.report = report
     return result, report

@@ -197,6 +197,16 @@ class State:
         return all(_stamp(os.path.join(docs, rel)) == tuple(st) for rel, st in self.outputs.items())
 
 
+def known_texts(state: State, now: Mapping[str, Stamp]) -> dict[str, str]:
+    """The hash of each page's text as the state has it, for the pages whose stat (in `now`)
+    is still the one it was taken at (`sources.read_sources` need not read them)."""
+    return {
+        rel: found[2]
+        for rel, stamp in now.items()
+        if (found := state.files.get(rel)) and tuple(found[:2]) == stamp and len(found) == 4
+    }
+
+
 FactsOf = Callable[[str, list[list[Any]]], bool]
 """(page path, its facts as last recorded) → whether its facts are still those."""
 
