@@ -29,6 +29,7 @@ import re
 import sys
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,17 @@ def tree_stamps(root: str) -> list[tuple[str, int, int]]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _installed() -> str:
+    """The hash of the package (code, templates) and the Markdown tools' versions, once per
+    process: a build asks for the settings' hash up to three times (state, memo, cards)."""
+    package = Path(__file__).resolve().parent.parent
+    parts = [_tools()]
+    for root in (str(package), str(package.parent / "theme_overrides")):
+        parts.append(tree_stamps(root) if os.path.isdir(root) else [root, _stamp(root)])
+    return sha(json.dumps(parts, sort_keys=True, default=str).encode())
+
+
 def _tools() -> list[Any]:
     out: list[Any] = [sys.version]
     for name in TOOLS:
@@ -111,8 +123,7 @@ def settings_key(configs: Iterable[str], extra: Iterable[str], options: Mapping[
     """Hash of everything site-wide: config texts, their `!ENV` values, the command's options,
     the package (code, templates), the Markdown tools, and the trees in `extra` (custom_dir,
     the tags file)."""
-    package = Path(__file__).resolve().parent.parent
-    parts: list[Any] = [STATE_VERSION, __version__, dict(options), _tools()]
+    parts: list[Any] = [STATE_VERSION, __version__, dict(options), _installed()]
     for config in configs:
         try:
             text = Path(config).read_text("utf-8")
@@ -120,7 +131,7 @@ def settings_key(configs: Iterable[str], extra: Iterable[str], options: Mapping[
             text = ""
         names = {n.strip() for found in ENV.findall(text) for n in found.split(",")}
         parts.append([config, sha(text.encode()), sorted((n, os.environ.get(n)) for n in names)])
-    for root in (str(package), str(package.parent / "theme_overrides"), *extra):
+    for root in extra:
         parts.append(tree_stamps(root) if os.path.isdir(root) else [root, _stamp(root)])
     return sha(json.dumps(parts, sort_keys=True, default=str).encode())
 
