@@ -71,6 +71,8 @@ def _signature(config: Path) -> tuple[object, ...]:
 
 def watch(config: Path, args: argparse.Namespace, say: Say, rounds: int | None = None) -> None:
     """Build on every change until interrupted (or `rounds` polls, for tests)."""
+    from . import publish  # noqa: F401  the engine, Jinja and YAML, before the first edit
+
     say(logging.INFO, "tagindex: watching for changes (Ctrl+C to stop)")
     seen: tuple[object, ...] | None = None
     count = 0
