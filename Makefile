@@ -66,9 +66,11 @@ fuzz: venv
 goldens: venv
 	$(PY) tests/build/goldens.py
 
-# The soak of tests/build/test_soak.py, longer: 400 edits under `mkdocs serve` and `--dirty`.
+# The soak of tests/build/test_soak.py, longer: 400 edits under `mkdocs serve` and `--dirty`;
+# and tests/build/test_zensical_incremental.py's random edits, 100 steps per seed instead of 12.
 soak: venv
 	TAGINDEX_SOAK_EDITS=$${TAGINDEX_SOAK_EDITS:-400} $(PY) -m pytest tests/build/test_soak.py -q -s -p no:cacheprovider
+	TAGINDEX_INCREMENTAL_STEPS=$${TAGINDEX_INCREMENTAL_STEPS:-100} $(PY) -m pytest tests/build/test_zensical_incremental.py -q -p no:cacheprovider
 
 # `make bench` runs every set of bench/run.py and the Zensical command's timings; each set also
 # runs on its own. BENCH_ROUNDS: builds per variant of the generated sites (default: each set's

@@ -7,20 +7,18 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .state import State, front_of, scan, sha, text_hash, unchanged
+from .state import State, config_files, front_of, known_texts, scan, sha, unchanged
 
 if TYPE_CHECKING:
     from .publish import Result
     from .site import Site
 
 Say = Callable[[int, str], None]
-INHERIT = re.compile(r"^INHERIT:\s*['\"]?([^'\"#\n]+?)['\"]?\s*(?:#.*)?$", re.M)
 
 
 def cache_dir(config: Path) -> Path:
@@ -49,7 +47,7 @@ def quick(config: Path, keep_pages: bool) -> tuple[bool, State]:
         return False, state
     if not state.outputs_unchanged():
         return False, state
-    now = state.scan()
+    now = state.scanned = state.scan()
     if len(now) == len(state.files) and all(
         tuple(state.files.get(rel, ())[:2]) == stamp for rel, stamp in now.items()
     ):
@@ -58,22 +56,6 @@ def quick(config: Path, keep_pages: bool) -> tuple[bool, State]:
     if same:
         state.save()
     return bool(same), state
-
-
-def _configs(config: Path) -> list[str]:
-    """The config file and the files it inherits from (`INHERIT`)."""
-    found = [str(config)]
-    path = config
-    while len(found) < 10:
-        try:
-            match = INHERIT.search(path.read_text("utf-8"))
-        except OSError:
-            break
-        if not match:
-            break
-        path = (path.parent / match.group(1).strip()).resolve()
-        found.append(str(path))
-    return found
 
 
 def record(
@@ -85,11 +67,16 @@ def record(
     from .owned import MARKER, Owned, roots
     from .sources import meta_file_name
 
-    texts = {s.src: s.text for s in result.sources}
+    sources = {s.src: s for s in result.sources}
     files: dict[str, list[Any]] = {}
     for rel, stamp in before.items():
-        if rel in texts:
-            files[rel] = [*stamp, text_hash(texts[rel]), front_of(texts[rel])]
+        old = state.files.get(rel)
+        if old is not None and tuple(old[:2]) == stamp and len(old) == 4:
+            files[rel] = old  # the same stat as when it was last hashed
+            continue
+        if rel in sources:
+            source = sources[rel]
+            files[rel] = [*stamp, source.digest, front_of(source.text)]
             continue
         try:
             data = (site.docs_dir / rel).read_bytes()
@@ -113,7 +100,7 @@ def record(
         "docs_dir": docs,
         "roots": roots(site),
         "meta_name": meta_file_name(site),
-        "configs": _configs(site.path),
+        "configs": config_files(site.path),
         "extra": extra,
         "facts": markup.facts_params(site.options),
     }
@@ -137,7 +124,7 @@ def run(config: Path, say: Say, keep_pages: bool = False, quiet: bool = False) -
             )
         return 0
     from . import publish, setup
-    from .owned import Owned, roots
+    from .owned import MARKER, Owned, roots
     from .site import load_site
     from .versions import warn_versions
 
@@ -148,8 +135,16 @@ def run(config: Path, say: Say, keep_pages: bool = False, quiet: bool = False) -
             say(logging.WARNING, f"{missing}; run `tagindex init` once")
     manifests = Owned(site.docs_dir, roots(site)).manifests
     ours = {f"{root}/{name}" for root, files in manifests.items() for name in files or {}}
-    before = scan(str(site.docs_dir), ours, _meta_name(site))
-    result, report = publish.build(site, say, keep_pages=keep_pages)
+    meta_name = _meta_name(site)
+    before = state.scanned
+    same_scan = state.site.get("docs_dir") == str(site.docs_dir) and (
+        state.site.get("meta_name") == meta_name
+        and {k for k in state.outputs if not k.endswith(f"/{MARKER}")} == ours
+    )
+    if before is None or not same_scan:
+        before = scan(str(site.docs_dir), ours, meta_name)
+    known = known_texts(state, before)
+    result, report = publish.build(site, say, keep_pages=keep_pages, known=known)
     record(state, site, result, before, keep_pages)
     took = time.perf_counter() - started
     say(

@@ -1,5 +1,7 @@
 """`tagindex check`: every page's front matter and the tags file, checked with the plugin's own
-messages, without rendering or writing anything. For MkDocs sites too (the same `plugins:`
+messages, without rendering or writing anything but its memo where `tagindex build` keeps its
+cache (`.cache/tagindex/`, if there is one: the front matter and articles it read, so that a
+check after a small edit reads that edit only). For MkDocs sites too (the same `plugins:`
 entry); a pre-commit hook (`.pre-commit-hooks.yaml`)."""
 
 from __future__ import annotations
@@ -7,10 +9,16 @@ from __future__ import annotations
 import logging
 
 from ..core import Language, Messages, Run, SiteInfo, SourcePage, TagIndexError
+from ..core.frontmatter import front_matter
 from ..core.routes import url_of
+from .memo import open_memo
 from .owned import Owned, roots
 from .site import Site
 from .sources import all_files, language_pages, read_sources
+from .state import State, known_texts
+
+CHECK_MEMO = "check.pickle"
+"""The check's own memo (the build's keeps what builds use)."""
 
 
 def check(site: Site, say: Messages) -> int:
@@ -26,18 +34,25 @@ def check(site: Site, say: Messages) -> int:
     messages = Messages(count)
     owned = Owned(site.docs_dir, roots(site))
     files = all_files(site, owned.is_ours)
-    sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")])
+    state = State.load(site.cache_dir)
+    known = known_texts(state, state.scan()) if state.site else {}
+    sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")], known)
     languages = site.languages()
     run = Run(site.options, languages, messages)
+    memo = open_memo(site, CHECK_MEMO)
     # No first pass: it predicts pages and slugs, which a check does not need; the front-matter
     # warnings it would say, `language_pages` says too (a message is said once per run).
-    per_lang = language_pages(site, languages, files, sources, run.warn)
+    read = memo.front_matter(front_matter)
+    per_lang = language_pages(site, languages, files, sources, run.warn, read)
     for lang in languages.build:
         language = Language(run, lang, SiteInfo(site.site_url, site.name, site.directory_urls))
         for page in per_lang.get(lang, []):
             url = url_of(page.path, language.prefix, site.directory_urls)
+            source = SourcePage(page.source.src, url, page.meta, locale=page.locale)
             try:
-                language.article(SourcePage(page.source.src, url, page.meta, locale=page.locale))
+                memo.article(lang, source, run, language.article)
             except TagIndexError as exc:
                 count(logging.ERROR, str(exc))
+    if site.cache_dir.is_dir():
+        memo.save()
     return problems

@@ -31,20 +31,30 @@ SMALL = 24
 more than the rest of the build's cards)."""
 
 
+KEEP_BUILDS = 20
+"""A card no build used in this many builds is dropped (a build that reuses its pages from the
+memo renders no card, and must not forget the cards of the pages it reused)."""
+
+
 class CardStore:
-    """Cards of earlier builds: key → HTML with the number left out; only what this build used
-    is kept."""
+    """Cards of earlier builds: key → HTML with the number left out, and the last build that
+    used it (`KEEP_BUILDS`)."""
 
     def __init__(self, folder: Path, salt: str) -> None:
         self.path = folder / "cards.json"
         self.salt = salt
         self.old: dict[str, str] = {}
+        self.used: dict[str, int] = {}
+        self.build = 0
         try:
             loaded = json.loads(self.path.read_text("utf-8"))
             if isinstance(loaded, dict) and loaded.get("salt") == salt:
-                self.old = dict(loaded["cards"])
+                self.build = int(loaded["build"]) + 1
+                for key, (html, used) in loaded["cards"].items():
+                    if used > self.build - KEEP_BUILDS:
+                        self.old[key], self.used[key] = str(html), int(used)
         except (OSError, ValueError, KeyError, TypeError):
-            pass
+            self.old, self.used, self.build = {}, {}, 0
         self.new: dict[str, str] = {}
 
     def key(self, lang: str, card: Card, state: tuple[Any, ...]) -> str:
@@ -61,11 +71,13 @@ class CardStore:
         self.new[key] = html
 
     def save(self) -> None:
-        if self.new == self.old:
-            return
+        if not self.new:
+            return  # nothing rendered: what is kept stays as it is
+        cards = {k: [html, self.used[k]] for k, html in self.old.items() if k not in self.new}
+        cards.update((k, [html, self.build]) for k, html in self.new.items())
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        data = {"salt": self.salt, "cards": self.new}
+        data = {"salt": self.salt, "build": self.build, "cards": cards}
         tmp.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), "utf-8")
         os.replace(tmp, self.path)
 

@@ -3,8 +3,8 @@
 The extensions are Zensical's own list for the site: `zensical.config.parse_config` gives the
 config's `markdown_extensions`, or Zensical's `DEFAULT_MARKDOWN_EXTENSIONS` where it names none,
 with the same normalisation. What a page's HTML says is kept in `.cache/tagindex/` beside the
-config, keyed by the page's text and the config's text, so an unchanged page is never rendered
-again; misses are rendered on every core.
+config, keyed by the page's Markdown (front matter aside) and the config's text, so an unchanged
+page is never rendered again; misses are rendered on every core.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from ..core.html import first_paragraph, plain
 BODY = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.S)
 """Front matter, as the core parses it: the rest is the page's Markdown."""
 
-CACHE_VERSION = "1"
+CACHE_VERSION = "3"
 PARALLEL_FROM = 64
 """Below this many pages to render, one process is faster than starting a pool."""
 
@@ -56,11 +56,17 @@ def headings_in_html(config_path: str) -> bool:
     return all(f"markdown.extensions.{n}" in names or n in names for n in wanted)
 
 
+def body_of(text: str) -> str:
+    """A page's Markdown without its front matter: all that its HTML comes from (so a page
+    whose front matter alone changed keeps its facts, and is not rendered again)."""
+    return BODY.sub("", text, count=1)
+
+
 def render_one(config_path: str, text: str) -> tuple[str, str | None]:
     """A page's HTML and its first `<h1>` (as plain text), from its whole source."""
     md = _markdown(config_path)
     md.reset()
-    html = str(md.convert(BODY.sub("", text, count=1)))
+    html = str(md.convert(body_of(text)))
     heading = None
     for token in getattr(md, "toc_tokens", []) or []:
         if token.get("level") == 1:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -110,38 +110,51 @@ class Owned:
         manifest = self.manifests.get(root) or {}
         return rel[len(root) + 1 :] in manifest or rel == f"{root}/{MARKER}"
 
-    def _check_path(self, rel: str) -> None:
-        path = self.docs_dir
-        for part in rel.split("/"):
-            path = path / part
-            if path.is_symlink():
+    def _check_path(self, rel: str, checked: set[str] | None = None) -> None:
+        """No part of `rel` is a symbolic link (`checked`: folders already seen in this run)."""
+        parts = rel.split("/")
+        for n in range(1, len(parts) + 1):
+            sub = "/".join(parts[:n])
+            if checked is not None and sub in checked:
+                continue
+            path = os.path.join(self.docs_dir, sub)
+            if os.path.islink(path):
                 raise CommandError(f"{path} is a symbolic link; tagindex writes through none")
+            if checked is not None and n < len(parts):
+                checked.add(sub)
 
-    def conflicts(self, files: Mapping[str, bytes]) -> list[str]:
-        """Every author's file or folder standing where `files` would go."""
+    def conflicts(self, files: Mapping[str, bytes], same: Collection[str] = ()) -> list[str]:
+        """Every author's file or folder standing where `files` would go (`same`: files whose
+        bytes on disk were just read and are those in `files`)."""
         problems: list[str] = []
         for root in self.roots:
             folder = self.docs_dir / root
             taken = folder.exists() and (not folder.is_dir() or any(folder.iterdir()))
             if self.manifests[root] is None and taken:
                 problems.append(f"{folder} exists and is not tagindex's (no {MARKER} marker in it)")
+        checked: set[str] = set()
         for rel in files:
             owner = self.root_of(rel)
             if owner is None:
                 raise CommandError(f"internal: {rel} is outside tagindex's folders")
             root = owner
-            self._check_path(rel)
+            self._check_path(rel, checked)
             path = self.docs_dir / rel
             if not path.exists():
                 continue
             theirs = (self.manifests.get(root) or {}).get(rel[len(root) + 1 :])
+            if rel in same and theirs is not None and digest(files[rel]) == theirs:
+                continue
             if not path.is_file() or theirs is None or digest(path.read_bytes()) != theirs:
                 problems.append(f"{path} is not a file tagindex wrote (or was changed since)")
         return problems
 
-    def sync(self, files: Mapping[str, bytes], warn: Callable[[str], None]) -> Report:
-        """Make the folders hold exactly `files` (paths under `docs_dir`); stop on conflicts."""
-        problems = self.conflicts(files)
+    def sync(
+        self, files: Mapping[str, bytes], warn: Callable[[str], None], same: Collection[str] = ()
+    ) -> Report:
+        """Make the folders hold exactly `files` (paths under `docs_dir`); stop on conflicts.
+        `same`: files whose bytes on disk were read in this run and are those in `files`."""
+        problems = self.conflicts(files, same)
         if problems:
             raise CommandError(
                 "nothing written: "
@@ -156,7 +169,7 @@ class Owned:
             assert root is not None
             new[root][rel[len(root) + 1 :]] = digest(data)
             path = self.docs_dir / rel
-            if path.is_file() and path.read_bytes() == data:
+            if rel in same or (path.is_file() and path.read_bytes() == data):
                 continue
             write_atomic(path, data)
             report.written.append(rel)

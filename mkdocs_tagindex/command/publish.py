@@ -19,22 +19,26 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any, cast
 
 import yaml
+from jinja2 import BytecodeCache, FileSystemBytecodeCache
 
 from ..core import Edition, Found, Language, Messages, Published, Run, SiteInfo, SourcePage
 from ..core.article import Facts
-from ..core.contexts import PassThrough
-from ..core.frontmatter import has_tags
+from ..core.contexts import PageContext, PassThrough
+from ..core.frontmatter import front_matter, has_tags
+from ..core.outputs import Deferred
 from ..core.render import Renderer
 from ..core.routes import Route, url_of
 from ..core.theme import theme_overrides_dir
 from . import markup
 from .frame import CardFrame, CardStore
+from .memo import Memo, context_key, digest, open_memo, recording, tracking
 from .owned import GITIGNORE, Owned, Report, roots
 from .site import Site, plugin_options
 from .sources import LangPage, Source, all_files, language_pages, read_sources
-from .state import settings_key
+from .state import settings_key, text_hash
 
 Say = Callable[[int, str], None]
 ASSETS = ("tagindex.css", "tagindex-filters.css", "tagindex.js")
@@ -82,22 +86,30 @@ class Result:
     """The pages as this run read them."""
     facts: dict[str, list[list[object]]] = field(default_factory=dict)
     """Page with tags → [language, text language, heading, minutes, summary] per build."""
+    same: set[str] = field(default_factory=set)
+    """Files whose bytes on disk were read in this run and are those of `files`."""
 
 
-def compute(site: Site, say: Say, keep_pages: bool = False) -> tuple[Result, Owned]:
-    """Every file the command publishes for the site, by path under `docs_dir`."""
+def compute(
+    site: Site, say: Say, keep_pages: bool = False, known: Mapping[str, str] | None = None
+) -> tuple[Result, Owned]:
+    """Every file the command publishes for the site, by path under `docs_dir` (`known`: the
+    hash of each page's text where its stat is the one the hash was taken at)."""
     owned = Owned(site.docs_dir, roots(site))
     files = all_files(site, owned.is_ours)
-    sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")])
+    sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")], known)
     languages = site.languages()
     run = Run(site.options, languages, Messages(say))
     if site.options.hierarchy and (plugin_options(site.config, "tags") or {}).get("tags_hierarchy"):
         run.warn(HIERARCHY_CHIPS)
-    run.first_pass(sorted((s.src, s.text) for s in sources))
-    per_lang = language_pages(site, languages, files, sources, run.warn)
+    memo = open_memo(site)
+    read = memo.front_matter(front_matter)
+    run.first_pass(cast(Any, sorted(((s.src, s) for s in sources), key=_first)), read)
+    per_lang = language_pages(site, languages, files, sources, run.warn, read)
     result = Result(sources=sources)
     cache = markup.FactsCache(site.cache_dir)
     renderer = Renderer(str(site.custom_dir) if site.custom_dir else None, site.theme_name)
+    renderer.env.bytecode_cache = _bytecode_cache(site.cache_dir)
     extra = [str(site.custom_dir)] if site.custom_dir else []
     cards = CardStore(site.cache_dir, settings_key([str(site.path)], extra, {}))
     theme_dirs = (str(site.custom_dir),) if site.custom_dir else ()
@@ -105,11 +117,21 @@ def compute(site: Site, say: Say, keep_pages: bool = False) -> tuple[Result, Own
         info = SiteInfo(site.site_url, site.name, site.directory_urls, theme_dirs)
         language = Language(run, lang, info)
         pages = per_lang.get(lang, [])
-        facts = _facts(site, language, pages, cache, result)
-        found = list(_found(site, language, pages, facts))
-        _publish(site, language, found, renderer, result, cards)
+        facts = _facts(site, language, pages, cache, result, memo)
+        found = list(_found(site, language, pages, facts, memo))
+        key = language_key(language, found)
+        if key and memo.language(lang, key, result.files, run):
+            language.collect(found)  # the run's record of its tags, as a build leaves it
+            continue
+        before = set(result.files)
+        with recording(run) as said:
+            _publish(site, language, found, renderer, result, cards, memo)
+        made = {p: d for p, d in result.files.items() if p not in before}
+        memo.keep_language(lang, key, made, said.said)
     cache.save()
     cards.save()
+    memo.save()
+    result.same = memo.same
     for name in ASSETS:
         data = (Path(theme_overrides_dir()) / "assets" / "tagindex" / name).read_bytes()
         result.files[f"{assets_dir(site)}/{name}"] = data
@@ -119,13 +141,43 @@ def compute(site: Site, say: Say, keep_pages: bool = False) -> tuple[Result, Own
     return result, owned
 
 
+def _bytecode_cache(folder: Path) -> BytecodeCache:
+    """Compiled templates kept beside the memo (Jinja checks each against its source)."""
+    (folder / "jinja").mkdir(parents=True, exist_ok=True)
+    return FileSystemBytecodeCache(str(folder / "jinja"))
+
+
+def language_key(language: Language, found: list[Found]) -> str:
+    """Everything one language's files come from but the settings: its articles in order,
+    and what the run shares between languages about their tags (slugs, shown names)."""
+    run = language.run
+    tags = sorted({t for item in found for t in item.article.tags})
+    if any(t not in run.slugs for t in tags):
+        return ""  # its build gives a tag a slug, which later languages see: build it
+    shared = [(t, run.slugs[t], run.shown_as.get(t)) for t in tags]
+    return digest((language.code, found, shared))
+
+
 def _text_lang(site: Site, page: LangPage) -> str:
     own = page.meta.get(site.options.front_matter.lang)
     return str(own or page.locale or site.theme_lang)
 
 
+def _first(item: tuple[str, Source]) -> str:
+    return item[0]
+
+
+def _body_hash(text: str) -> str:
+    return text_hash(markup.body_of(text))
+
+
 def _facts(
-    site: Site, language: Language, pages: list[LangPage], cache: markup.FactsCache, result: Result
+    site: Site,
+    language: Language,
+    pages: list[LangPage],
+    cache: markup.FactsCache,
+    result: Result,
+    memo: Memo,
 ) -> dict[str, Facts]:
     """What each article's HTML says, from the cache or rendered now (on every core)."""
     keys = site.options.front_matter
@@ -134,7 +186,8 @@ def _facts(
     for page in pages:
         if not has_tags(page.meta, keys):
             continue
-        key = markup.key_of(site.digest, language.code, _text_lang(site, page), page.source.text)
+        body = memo.body(page.source, _body_hash)
+        key = markup.key_of(site.digest, language.code, _text_lang(site, page), body)
         hit = cache.get(key)
         if hit is not None:
             out[page.source.src] = Facts(hit[0], hit[1], hit[2])
@@ -157,7 +210,11 @@ def _facts(
 
 
 def _found(
-    site: Site, language: Language, pages: list[LangPage], facts: Mapping[str, Facts]
+    site: Site,
+    language: Language,
+    pages: list[LangPage],
+    facts: Mapping[str, Facts],
+    memo: Memo,
 ) -> list[Found]:
     found = []
     hide = site.options.fallback_articles == "hide"
@@ -177,7 +234,7 @@ def _found(
             locale=page.locale,
             fallback=page.fallback,
         )
-        item = language.article(source)
+        item = memo.article(language.code, source, language.run, language.article)
         if item is not None:
             found.append(item)
     return found
@@ -190,6 +247,7 @@ def _publish(
     renderer: Renderer,
     result: Result,
     cards: CardStore,
+    memo: Memo,
 ) -> None:
     spellings: dict[str, set[str]] = {}
     for item in found:
@@ -203,27 +261,61 @@ def _publish(
     edition = Edition(language, collected, Published(pages, {}, lambda src: False))
     chips = site.has_plugin("tags")
     frame = CardFrame(site.custom_dir, cards, language.code)
+    index_hash: list[str] = []
+
+    def index() -> str:
+        if not index_hash:
+            index_hash.append(digest(edition.index))
+        return index_hash[0]
+
     for route, url in pages.values():
-        context = replace(edition.page_context(route, url), frame=frame)
+        path = docs_path(site, language.code, route.src_uri)
+        context = edition.page_context(route, url)
         if context.groups and markup.headings_in_html(str(site.path)):
             # the group headings in Markdown, for Zensical's toc, which lists every real
             # heading around them too: card titles become headings by role only
             context = replace(context, markdown_headings=True, card_heading="p")
-        body = renderer.page(context, url)
-        if frame.needs_check(len(context.cards)):
-            full = renderer.page(replace(context, frame=PassThrough()), url)
-            body = body if frame.compare(body, full) else full
-        search = renderer.env.get_template("tagindex/search.html").render(tagindex=context)
         meta = language.page_meta(route, collected.plan, collected.names)
         names = sorted(spellings.get(route.tag or "", ())) if chips else []
-        titles = context_titles(context)
-        md = context.markdown_headings
-        text = page_source(meta, route, body, search, titles, names, markdown=md)
-        result.files[docs_path(site, language.code, route.src_uri)] = text.encode("utf-8")
+        key = context_key(context, route, url, meta, names)
+        data = memo.page(path, key, index)
+        if data is None:
+            context, tracked = tracking(context, frame=frame)
+            data = _page_file(renderer, context, url, frame, meta, route, names)
+            memo.keep_page(path, key, index() if tracked.read else "", data)
+        result.files[path] = data
     for static in edition.outputs.files:
+        path = docs_path(site, language.code, static.src_uri)
         content = static.content
-        data = content if isinstance(content, str) else "".join(content)
-        result.files[docs_path(site, language.code, static.src_uri)] = data.encode("utf-8")
+        key = digest((content.make.__name__, content.data)) if isinstance(content, Deferred) else ""
+        data = memo.page(path, key, str) if key else None
+        if data is None:
+            text = content if isinstance(content, str) else "".join(content)
+            data = text.encode("utf-8")
+            if key:
+                memo.keep_page(path, key, "", data)
+        result.files[path] = data
+
+
+def _page_file(
+    renderer: Renderer,
+    context: PageContext,
+    url: str,
+    frame: CardFrame,
+    meta: Mapping[str, object],
+    route: Route,
+    names: list[str],
+) -> bytes:
+    """A generated page's file: its body and its search text rendered, in its Markdown."""
+    body = renderer.page(context, url)
+    if frame.needs_check(len(context.cards)):
+        full = renderer.page(replace(context, frame=PassThrough()), url)
+        body = body if frame.compare(body, full) else full
+    search = renderer.env.get_template("tagindex/search.html").render(tagindex=context)
+    titles = context_titles(context)
+    md = context.markdown_headings
+    text = page_source(meta, route, body, search, titles, names, markdown=md)
+    return text.encode("utf-8")
 
 
 def context_titles(context: object) -> list[str]:
@@ -272,8 +364,10 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def build(site: Site, say: Say, keep_pages: bool = False) -> tuple[Result, Report]:
-    result, owned = compute(site, say, keep_pages)
-    report = owned.sync(result.files, lambda text: say(logging.WARNING, text))
+def build(
+    site: Site, say: Say, keep_pages: bool = False, known: Mapping[str, str] | None = None
+) -> tuple[Result, Report]:
+    result, owned = compute(site, say, keep_pages, known)
+    report = owned.sync(result.files, lambda text: say(logging.WARNING, text), result.same)
     result.report = report
     return result, report

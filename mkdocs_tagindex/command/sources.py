@@ -19,17 +19,56 @@ import yaml
 from ..core import Languages
 from ..core.frontmatter import front_matter
 from .site import CommandError, Site, plugin_options
+from .state import text_hash
 
 Warn = Callable[[str], None]
 
 
-@dataclass(frozen=True)
 class Source:
-    """One Markdown file under `docs_dir`."""
+    """One Markdown file under `docs_dir`: `src`, its path relative to `docs_dir` with `/`
+    (`articles/a.ja.md`), and its text. A page whose stat is the one the last build hashed
+    comes with that hash (`digest`) and is read only when its text is asked for: a build that
+    finds all it needs of it in its memo (`memo.py`) never reads it."""
 
-    src: str
-    """Path relative to `docs_dir`, with `/` (`articles/a.ja.md`)."""
-    text: str
+    __slots__ = ("_digest", "_file", "_text", "src")
+
+    def __init__(
+        self, src: str, text: str | None = None, *, file: Path | None = None, digest: str = ""
+    ) -> None:
+        self.src = src
+        self._text = text
+        self._file = file
+        self._digest = digest
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            assert self._file is not None
+            self._text = _read(self._file)
+        return self._text
+
+    @property
+    def digest(self) -> str:
+        """`state.text_hash` of its text."""
+        if not self._digest:
+            self._digest = text_hash(self.text)
+        return self._digest
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Source) and (self.src, self.text) == (other.src, other.text)
+
+    def __hash__(self) -> int:
+        return hash(self.src)
+
+    def __repr__(self) -> str:
+        return f"Source({self.src!r})"
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CommandError(f"{path}: not UTF-8 ({exc.reason})") from exc
 
 
 @dataclass(frozen=True)
@@ -45,15 +84,18 @@ class LangPage:
     meta: dict[str, Any]
 
 
-def read_sources(docs_dir: Path, srcs: Iterable[str]) -> list[Source]:
+def read_sources(
+    docs_dir: Path, srcs: Iterable[str], known: Mapping[str, str] | None = None
+) -> list[Source]:
+    """The Markdown files among `srcs`; those in `known` (path → the hash of their text, for
+    the pages whose stat is the one it was taken at) are read only when asked."""
     out = []
     for src in srcs:
         if src.endswith(".md") and not posixpath.basename(src).startswith("."):
-            try:
-                text = (docs_dir / src).read_text("utf-8-sig")
-            except UnicodeDecodeError as exc:
-                raise CommandError(f"{docs_dir / src}: not UTF-8 ({exc.reason})") from exc
-            out.append(Source(src, text))
+            if known and src in known:
+                out.append(Source(src, file=docs_dir / src, digest=known[src]))
+            else:
+                out.append(Source(src, _read(docs_dir / src)))
     return out
 
 
@@ -132,14 +174,22 @@ def all_files(site: Site, skip: Callable[[str], bool]) -> list[str]:
 
 
 def language_pages(
-    site: Site, languages: Languages, files: list[str], sources: list[Source], warn: Warn
+    site: Site,
+    languages: Languages,
+    files: list[str],
+    sources: list[Source],
+    warn: Warn,
+    read: Callable[[Source, str, Warn], dict[str, Any]] | None = None,
 ) -> dict[str, list[LangPage]]:
-    """Each language's pages with their final meta, in MkDocs' order."""
+    """Each language's pages with their final meta, in MkDocs' order (`read`: the front
+    matter reader, remembered by the build's memo)."""
     order = {src: n for n, src in enumerate(files)}
     by_src = {s.src: s for s in sources}
     meta_name = meta_file_name(site)
     metas = [f for f in files if meta_name and posixpath.basename(f) == meta_name]
-    own_meta = {s.src: front_matter(s.text, s.src, warn) for s in sources}
+    own_meta = {
+        s.src: read(s, s.src, warn) if read else front_matter(s.text, s.src, warn) for s in sources
+    }
     chosen = languages.select(by_src)
     out: dict[str, list[LangPage]] = {}
     for lang, srcs in chosen.items():

@@ -29,6 +29,7 @@ import re
 import sys
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,7 @@ STATE_VERSION = 2
 NAME = "state.json"
 FRONT = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.S)
 """Front matter, as the core and `markup.BODY` find it."""
+INHERIT = re.compile(r"^INHERIT:\s*['\"]?([^'\"#\n]+?)['\"]?\s*(?:#.*)?$", re.M)
 ENV = re.compile(r"!ENV\s*\[?\s*([^\]\n#]+)")
 TOOLS = ("zensical", "zensical_i18n", "markdown", "pymdownx", "pygments")
 """Packages whose version changes the rendered Markdown (their folders' stamps are hashed)."""
@@ -81,6 +83,17 @@ def tree_stamps(root: str) -> list[tuple[str, int, int]]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _installed() -> str:
+    """The hash of the package (code, templates) and the Markdown tools' versions, once per
+    process: a build asks for the settings' hash up to three times (state, memo, cards)."""
+    package = Path(__file__).resolve().parent.parent
+    parts = [_tools()]
+    for root in (str(package), str(package.parent / "theme_overrides")):
+        parts.append(tree_stamps(root) if os.path.isdir(root) else [root, _stamp(root)])
+    return sha(json.dumps(parts, sort_keys=True, default=str).encode())
+
+
 def _tools() -> list[Any]:
     out: list[Any] = [sys.version]
     for name in TOOLS:
@@ -90,12 +103,27 @@ def _tools() -> list[Any]:
     return out
 
 
+def config_files(config: Path) -> list[str]:
+    """The config file and the files it inherits from (`INHERIT`)."""
+    found = [str(config)]
+    path = config
+    while len(found) < 10:
+        try:
+            match = INHERIT.search(path.read_text("utf-8"))
+        except OSError:
+            break
+        if not match:
+            break
+        path = (path.parent / match.group(1).strip()).resolve()
+        found.append(str(path))
+    return found
+
+
 def settings_key(configs: Iterable[str], extra: Iterable[str], options: Mapping[str, Any]) -> str:
     """Hash of everything site-wide: config texts, their `!ENV` values, the command's options,
     the package (code, templates), the Markdown tools, and the trees in `extra` (custom_dir,
     the tags file)."""
-    package = Path(__file__).resolve().parent.parent
-    parts: list[Any] = [STATE_VERSION, __version__, dict(options), _tools()]
+    parts: list[Any] = [STATE_VERSION, __version__, dict(options), _installed()]
     for config in configs:
         try:
             text = Path(config).read_text("utf-8")
@@ -103,7 +131,7 @@ def settings_key(configs: Iterable[str], extra: Iterable[str], options: Mapping[
             text = ""
         names = {n.strip() for found in ENV.findall(text) for n in found.split(",")}
         parts.append([config, sha(text.encode()), sorted((n, os.environ.get(n)) for n in names)])
-    for root in (str(package), str(package.parent / "theme_overrides"), *extra):
+    for root in extra:
         parts.append(tree_stamps(root) if os.path.isdir(root) else [root, _stamp(root)])
     return sha(json.dumps(parts, sort_keys=True, default=str).encode())
 
@@ -140,6 +168,8 @@ class State:
     """Page with tags → [language, text language, heading, minutes, summary] per build."""
     outputs: dict[str, list[int]] = field(default_factory=dict)
     """Written path (under docs_dir) → [mtime, size]."""
+    scanned: dict[str, Stamp] | None = None
+    """The inputs' stats as this run first took them (not saved): a build reuses them."""
 
     @classmethod
     def load(cls, cache_dir: Path) -> State:
@@ -176,6 +206,16 @@ class State:
     def outputs_unchanged(self) -> bool:
         docs = self.site["docs_dir"]
         return all(_stamp(os.path.join(docs, rel)) == tuple(st) for rel, st in self.outputs.items())
+
+
+def known_texts(state: State, now: Mapping[str, Stamp]) -> dict[str, str]:
+    """The hash of each page's text as the state has it, for the pages whose stat (in `now`)
+    is still the one it was taken at (`sources.read_sources` need not read them)."""
+    return {
+        rel: found[2]
+        for rel, stamp in now.items()
+        if (found := state.files.get(rel)) and tuple(found[:2]) == stamp and len(found) == 4
+    }
 
 
 FactsOf = Callable[[str, list[list[Any]]], bool]

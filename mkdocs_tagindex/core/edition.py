@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from functools import cached_property
 from typing import cast
 
 from markupsafe import escape
@@ -64,9 +65,14 @@ class Edition:
         self.outputs = Outputs(
             language, self.index, self.plan, published, self.names, list(self.articles.values())
         )
-        self.related: dict[str, tuple[Article, ...]] = {}
-        if self.options.related.enabled:
-            self.related = model.related(self.articles.values(), limit=self.options.related.limit)
+
+    @cached_property
+    def related(self) -> dict[str, tuple[Article, ...]]:
+        """Each article's related articles: made when an article page first asks (a host that
+        publishes no article page, as the `tagindex` command, never pays for them)."""
+        if not self.options.related.enabled:
+            return {}
+        return model.related(self.articles.values(), limit=self.options.related.limit)
 
     def _grouped(self, index: model.TagIndex) -> model.TagIndex:
         """Tags whose page groups its cards get their articles in group order, so that the

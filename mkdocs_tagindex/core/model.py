@@ -13,6 +13,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Literal
 
 from . import hierarchy
@@ -131,6 +132,7 @@ _KATAKANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
 """Katakana → hiragana, so that both sort together in the order of the kana table."""
 
 
+@lru_cache(maxsize=16384)
 def collation_key(text: str) -> tuple[Any, ...]:
     """Sort key for names and titles a reader would accept in any language we know of.
 

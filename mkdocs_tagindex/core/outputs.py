@@ -9,8 +9,9 @@ the host says which (`author_has`), and nothing then links to ours.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from . import feeds, model, syndication
 from .article import Article
@@ -25,6 +26,18 @@ class StaticFile:
 
     src_uri: str
     content: str | Iterable[str]
+
+
+@dataclass(frozen=True)
+class Deferred:
+    """A file's text, made when it is read: `make(data)`, with `data` plain values. A host
+    that kept the file an earlier build made from equal `data` need not make it again."""
+
+    make: Callable[[Any], str]
+    data: Any
+
+    def __iter__(self) -> Iterator[str]:
+        yield self.make(self.data)
 
 
 @dataclass(frozen=True)
@@ -140,8 +153,8 @@ class Outputs:
             hidden=self.language.run.is_hidden,
             limit=self.language.options.feeds.limit,
         )
-        wrote_rss = self._add(rss, feeds.rss(found))
-        wrote_json = self._add(json_feed, feeds.json_feed(found))
+        wrote_rss = self._add(rss, Deferred(feeds.rss, found))
+        wrote_json = self._add(json_feed, Deferred(feeds.json_feed, found))
         if wrote_rss and wrote_json:
             self.feeds[route.src_uri] = urls
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from . import hierarchy, model, slugs, tagsfile
 from .frontmatter import front_matter, has_tags, tags_of
@@ -20,6 +21,8 @@ from .routes import Plan
 
 Say = Callable[[int, str], None]
 """Where messages go (level, text): the host's logger."""
+ReadMeta = Callable[[str, str, Callable[[str], None]], dict[str, Any]]
+"""(text, source path, warn) → the page's front matter keys."""
 
 
 class TagIndexError(Exception):
@@ -87,14 +90,15 @@ class Run:
     def info(self, message: str) -> None:
         self.messages.info(message)
 
-    def first_pass(self, sources: Iterable[tuple[str, str]]) -> None:
+    def first_pass(self, sources: Iterable[tuple[str, str]], read: ReadMeta = front_matter) -> None:
         """Read every page's front matter once per run (source path, text): which tags each
         language will have, and their slugs. What is listed and counted comes later, from
-        each page's final state; this only predicts."""
+        each page's final state; this only predicts. `read`: the front matter reader (a host
+        may remember its results)."""
         keys = self.options.front_matter
         tagged: dict[str, tuple[str, ...]] = {}
         for src_uri, source in sources:
-            meta = front_matter(source, src_uri, self.warn)
+            meta = read(source, src_uri, self.warn)
             if has_tags(meta, keys):
                 tags = tags_of(meta, keys)
                 if tags:

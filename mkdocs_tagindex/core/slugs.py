@@ -32,6 +32,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 MAX_SLUG_BYTES = 120
 """Longest slug in UTF-8 bytes; file systems allow 255 per path segment."""
@@ -90,8 +91,10 @@ def _spelled(word: str) -> Callable[[re.Match[str]], str]:
     return spell
 
 
+@lru_cache(maxsize=8192)
 def tag_key(name: str) -> str:
-    """The identity of a tag name, which is also its slug before rule 5 (see the module)."""
+    """The identity of a tag name, which is also its slug before rule 5 (see the module);
+    pure, and asked for the same few names thousands of times: remembered."""
     text = strip_format(unicodedata.normalize("NFKC", name)).casefold().strip()
     text = text.lstrip("#")
     for pattern, word in _SYMBOLS:

@@ -1,0 +1,274 @@
+"""What a whole `tagindex build` computed, kept for the next one (`.cache/tagindex/memo.pickle`),
+so that a build after a small change does the work of that change only, with output byte for byte
+that of a cold build (tests/build/test_zensical_incremental.py).
+
+Every entry is keyed by everything the computation it stands for reads; a key that does not
+match is computed again. The whole memo is keyed by the settings (`state.settings_key`: config
+files, their `!ENV` values, the package's code and templates, the Markdown tools, `custom_dir`,
+the tags file), so a new version or a changed template starts it afresh. Kept:
+
+- front matter: (path, hash of the text) → its keys and the warnings reading them gave; and
+  the hash of the page's Markdown without them (the key of its facts, `markup.py`);
+- articles: one page of one language as `Language.article` receives it (its final meta, URL,
+  facts, locale) → the `Found` it made and the warnings it gave;
+- languages: the key of one language's inputs (its articles in order, and the slugs and shown
+  names of their tags: what the run shares between languages) → the files it published (their
+  hashes) and the messages it gave; such a language is not computed at all;
+- pages: a generated page's path → the key of what its templates received (its context but the
+  frame, whose output is the same by construction) and whether they read the whole tag index;
+  a page whose key matches is not rendered again.
+
+Files taken from an earlier run are read back from `docs_dir` and used only when their bytes
+still hash to what was written (else the entry is dropped and the page is rendered).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .site import Site
+
+Warn = Callable[[str], None]
+NAME = "memo.pickle"
+VERSION = 2
+
+
+def open_memo(site: Site, name: str = NAME) -> Memo:
+    """The memo of earlier builds (`name`: `tagindex check` keeps its own), keyed by
+    everything site-wide."""
+    from .state import config_files, settings_key
+
+    extra = [str(site.custom_dir)] if site.custom_dir else []
+    if site.options.tags_file:
+        extra.append(str(site.root / str(site.options.tags_file)))
+    key = settings_key(config_files(site.path), extra, {"memo": VERSION})
+    return Memo.open(site.cache_dir, key, site.docs_dir, name)
+
+
+def digest(value: object) -> str:
+    """A stable hash of a value made of dataclasses, tuples, lists, dicts and scalars."""
+    return hashlib.sha256(pickle.dumps(value, protocol=5)).hexdigest()[:32]
+
+
+class Said:
+    """Stands in for a run's `Messages` while recording what is said through it."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.said: list[tuple[int, str]] = []
+
+    def say(self, level: int, message: str) -> None:
+        self.said.append((level, message))
+        self.inner.say(level, message)
+
+    def warn(self, message: str) -> None:
+        import logging
+
+        self.say(logging.WARNING, message)
+
+    def info(self, message: str) -> None:
+        import logging
+
+        self.say(logging.INFO, message)
+
+
+@contextmanager
+def recording(run: Any) -> Iterator[Said]:
+    """Everything `run` says inside the block, said and kept."""
+    said = Said(run.messages)
+    run.messages = said
+    try:
+        yield said
+    finally:
+        run.messages = said.inner
+
+
+def context_key(context: Any, *more: object) -> str:
+    """The key of what a generated page's templates receive: its context but the tag index
+    (whose hash is asked apart, for the pages whose templates read it) and the labels (the
+    settings'), and `more`."""
+    return digest((replace(context, index=None, labels=None), *more))
+
+
+def tracking(context: Any, **changes: Any) -> tuple[Any, Tracked]:
+    """The context with its index noting whether the templates read it."""
+    index = Tracked(context.index)
+    return replace(context, index=index, **changes), index
+
+
+class Tracked:
+    """The tag index as a template receives it, noting whether the template read it."""
+
+    def __init__(self, index: Any) -> None:
+        self._index = index
+        self.read = False
+
+    def __getattr__(self, name: str) -> Any:
+        self.read = True
+        return getattr(self._index, name)
+
+    def __bool__(self) -> bool:
+        self.read = True
+        return bool(self._index)
+
+    def __iter__(self) -> Iterator[Any]:
+        self.read = True
+        return iter(self._index)
+
+    def __str__(self) -> str:
+        self.read = True
+        return str(self._index)
+
+
+@dataclass
+class Memo:
+    """See the module's docstring; `key` is the settings' hash, `docs_dir` where files are."""
+
+    path: Path
+    key: str
+    docs_dir: Path
+    front: dict[tuple[str, str], tuple[dict[str, Any], list[str]]] = field(default_factory=dict)
+    bodies: dict[tuple[str, str], str] = field(default_factory=dict)
+    found: dict[tuple[str, str], tuple[Any, Any, list[tuple[int, str]]]] = field(
+        default_factory=dict
+    )
+    langs: dict[str, tuple[str, dict[str, str], list[tuple[int, str]]]] = field(
+        default_factory=dict
+    )
+    pages: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    """Path → (key of the context, hash of the index if the templates read it else "", hash
+    of the file)."""
+    used: dict[str, set[Any]] = field(default_factory=dict)
+    same: set[str] = field(default_factory=set)
+    """Files read back from `docs_dir` in this run: what is there is what the run publishes."""
+
+    @classmethod
+    def open(cls, cache_dir: Path, key: str, docs_dir: Path, name: str = NAME) -> Memo:
+        path = cache_dir / name
+        memo = cls(path, key, docs_dir)
+        try:
+            with open(path, "rb") as handle:
+                data = pickle.load(handle)
+            if data.get("version") == VERSION and data.get("key") == key:
+                for name in ("front", "bodies", "found", "langs", "pages"):
+                    setattr(memo, name, data[name])
+        except Exception:  # a missing, old or broken memo is an empty one
+            pass
+        memo.used = {name: set() for name in ("front", "bodies", "found", "langs", "pages")}
+        return memo
+
+    def save(self) -> None:
+        data = {"version": VERSION, "key": self.key}
+        for name in ("front", "bodies", "found", "langs", "pages"):
+            table = getattr(self, name)
+            data[name] = {k: v for k, v in table.items() if k in self.used[name]}
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        with open(tmp, "wb") as handle:
+            pickle.dump(data, handle, protocol=5)
+        os.replace(tmp, self.path)
+
+    # -- front matter and articles ------------------------------------------------------------
+
+    def front_matter(self, read: Callable[[str, str, Warn], dict[str, Any]]) -> Callable[..., Any]:
+        """`read` (the core's `front_matter`) of a `sources.Source`, remembered by its path and
+        the hash of its text (so a page whose hash is known is not even read)."""
+
+        def front(source: Any, path: str, warn: Warn) -> dict[str, Any]:
+            key = (path, source.digest)
+            hit = self.front.get(key)
+            if hit is None:
+                said: list[str] = []
+                hit = (read(source.text, path, said.append), said)
+                self.front[key] = hit
+            self.used["front"].add(key)
+            for message in hit[1]:
+                warn(message)
+            return hit[0]
+
+        return front
+
+    def body(self, source: Any, hash_body: Callable[[str], str]) -> str:
+        """`hash_body(text)` of a `sources.Source`, remembered by its path and text's hash."""
+        key = (source.src, source.digest)
+        hit = self.bodies.get(key)
+        if hit is None:
+            hit = self.bodies[key] = hash_body(source.text)
+        self.used["bodies"].add(key)
+        return hit
+
+    def article(self, lang: str, page: Any, run: Any, make: Callable[[Any], Any]) -> Any:
+        """`make(page)` (`Language.article`), remembered while the page (all of it that
+        `make` reads: final meta, URL, title, facts, locale) is equal."""
+        key = (lang, page.src_uri)
+        hit = self.found.get(key)
+        if hit is None or hit[0] != page or page.git_dates is not None:
+            with recording(run) as said:
+                hit = (page, make(page), said.said)
+            self.found[key] = hit
+        else:
+            for level, message in hit[2]:
+                run.messages.say(level, message)
+        self.used["found"].add(key)
+        return hit[1]
+
+    # -- published files ----------------------------------------------------------------------
+
+    def read_back(self, path: str, hashed: str) -> bytes | None:
+        """The bytes of an earlier run's file, if they are still those it wrote."""
+        try:
+            data = (self.docs_dir / path).read_bytes()
+        except OSError:
+            return None
+        if hashlib.sha256(data).hexdigest()[:32] != hashed:
+            return None
+        self.same.add(path)
+        return data
+
+    def language(self, lang: str, key: str, files: dict[str, bytes], run: Any) -> bool:
+        """Put an unchanged language's files into `files` and say its messages again."""
+        hit = self.langs.get(lang)
+        if hit is None or hit[0] != key:
+            return False
+        found: dict[str, bytes] = {}
+        for path, hashed in hit[1].items():
+            data = self.read_back(path, hashed)
+            if data is None:
+                return False
+            found[path] = data
+        files.update(found)
+        for level, message in hit[2]:
+            run.messages.say(level, message)
+        self.used["langs"].add(lang)
+        self.used["pages"].update(p for p in hit[1] if p in self.pages)
+        return True
+
+    def keep_language(
+        self, lang: str, key: str, files: Mapping[str, bytes], said: list[tuple[int, str]]
+    ) -> None:
+        hashes = {p: hashlib.sha256(d).hexdigest()[:32] for p, d in files.items()}
+        self.langs[lang] = (key, hashes, said)
+        self.used["langs"].add(lang)
+
+    def page(self, path: str, key: str, index: Callable[[], str]) -> bytes | None:
+        """The file of a generated page whose templates receive what they received before
+        (`index`: the hash of the tag index, asked only if they read it)."""
+        hit = self.pages.get(path)
+        if hit is None or hit[0] != key or (hit[1] and hit[1] != index()):
+            return None
+        data = self.read_back(path, hit[2])
+        if data is not None:
+            self.used["pages"].add(path)
+        return data
+
+    def keep_page(self, path: str, key: str, index: str, data: bytes) -> None:
+        self.pages[path] = (key, index, hashlib.sha256(data).hexdigest()[:32])
+        self.used["pages"].add(path)

@@ -1,0 +1,228 @@
+"""`tagindex build` after an edit reuses what earlier builds computed (`command/memo.py`: front
+matter, articles, whole languages, pages whose templates receive the same, feeds), and what it
+publishes must still be, byte for byte, what a cold build of the same files publishes.
+
+A property test over random sequences of the edits authors make on an en + ja site (the bench's
+generator, small): tags added, removed and renamed (a tag with an awkward slug too), articles
+added and deleted (with or without their translation), front matter (title, date, summary,
+audience), the body (the summary and read time come from it), a touch that changes nothing, the
+plugin's options, and a template override in `custom_dir` (one that reads the whole tag index
+on every tag page). After each step the whole `docs/` tree equals that of a cold build of a
+copy (no cache, nothing written before), and a second build writes nothing.
+
+TAGINDEX_INCREMENTAL_STEPS sets the number of steps (`make soak` runs more).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import random
+import re
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from mkdocs_tagindex.command import build, publish
+
+from conftest import ROOT
+
+_spec = importlib.util.spec_from_file_location("sitegen", ROOT / "bench" / "sitegen.py")
+assert _spec is not None and _spec.loader is not None
+sitegen = importlib.util.module_from_spec(_spec)
+sys.modules["sitegen"] = sitegen  # its dataclasses look their module up
+_spec.loader.exec_module(sitegen)
+generate = sitegen.generate
+
+STEPS = int(os.environ.get("TAGINDEX_INCREMENTAL_STEPS", "12"))
+NEW_TAGS = ("grpo", "C++", "c", "LLM/Serving", "強化学習", "fresh tag", "Fresh-Tag")
+OVERRIDE = (
+    '{% extends "tagindex/_base/tag.html" %}\n'
+    "{% block tagindex_count scoped %}{{ super() }}"
+    '<p class="of-all">{{ tagindex.index.tags | length }}</p>{% endblock %}\n'
+)
+Edit = Callable[[Path, random.Random], str]
+
+
+def tree(docs: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(docs).as_posix(): p.read_bytes()
+        for p in docs.rglob("*")
+        if p.is_file() and not p.name.endswith(".tmp")
+    }
+
+
+def cold(project: Path, scratch: Path) -> dict[str, bytes]:
+    """The docs tree a first build of a copy of the project's author files gives."""
+    if scratch.exists():
+        shutil.rmtree(scratch)
+    shutil.copytree(project, scratch, ignore=shutil.ignore_patterns(".cache", "tags"))
+    build.run(scratch / "mkdocs.yml", lambda level, text: None, quiet=True)
+    return tree(scratch / "docs")
+
+
+def articles(project: Path) -> list[Path]:
+    return sorted((project / "docs" / "articles").glob("*.md"))
+
+
+def _sub(path: Path, pattern: str, new: str) -> None:
+    text = path.read_text("utf-8")
+    path.write_text(re.sub(pattern, lambda _: new, text, count=1, flags=re.M), "utf-8")
+
+
+def _tags(path: Path) -> list[str]:
+    found = re.search(r"^tags: (\[.*\])$", path.read_text("utf-8"), re.M)
+    return list(json.loads(found.group(1))) if found else []
+
+
+def _set_tags(path: Path, tags: list[str]) -> None:
+    _sub(path, r"^tags: .*$", "tags: " + json.dumps(tags, ensure_ascii=False))
+
+
+def add_tag(project: Path, rnd: random.Random) -> str:
+    page = rnd.choice(articles(project))
+    _set_tags(page, [*_tags(page), rnd.choice(NEW_TAGS)])
+    return f"add a tag to {page.name}"
+
+
+def drop_tag(project: Path, rnd: random.Random) -> str:
+    page = rnd.choice(articles(project))
+    tags = _tags(page)
+    if len(tags) > 1:
+        tags.pop(rnd.randrange(len(tags)))
+    _set_tags(page, tags)
+    return f"drop a tag of {page.name}"
+
+
+def rename_tag(project: Path, rnd: random.Random) -> str:
+    """Every page of one tag moves to another (a tag renamed across the site)."""
+    tags = sorted({t for p in articles(project) for t in _tags(p)})
+    old, new = rnd.choice(tags), rnd.choice([*NEW_TAGS, "renamed"])
+    for page in articles(project):
+        now = _tags(page)
+        if old in now:
+            _set_tags(page, list(dict.fromkeys(new if t == old else t for t in now)))
+    return f"rename tag {old!r} to {new!r}"
+
+
+def add_article(project: Path, rnd: random.Random) -> str:
+    source = rnd.choice([p for p in articles(project) if not p.name.endswith(".ja.md")])
+    stem = f"new{rnd.randrange(1000):03d}"
+    target = source.with_name(f"{stem}.md")
+    shutil.copyfile(source, target)
+    _sub(target, r"^title: .*$", f'title: "New article {stem}"')
+    if rnd.random() < 0.5:
+        shutil.copyfile(source.with_name(source.stem + ".ja.md"), target.with_name(f"{stem}.ja.md"))
+    return f"add {target.name}"
+
+
+def delete_article(project: Path, rnd: random.Random) -> str:
+    page = rnd.choice(articles(project))
+    page.unlink()
+    return f"delete {page.name}"
+
+
+def front_matter(project: Path, rnd: random.Random) -> str:
+    page = rnd.choice(articles(project))
+    change = rnd.choice(["title", "date", "summary", "audience"])
+    new = {
+        "title": f'title: "Retitled {rnd.randrange(100)}"',
+        "date": f"date: 2025-0{rnd.randrange(1, 10)}-1{rnd.randrange(10)}",
+        "summary": f'summary: "A new summary {rnd.randrange(100)}."',
+        "audience": 'audience: ["students"]',
+    }[change]
+    _sub(page, rf"^{change}: .*$", new)
+    return f"change {change} of {page.name}"
+
+
+def body(project: Path, rnd: random.Random) -> str:
+    page = rnd.choice(articles(project))
+    text = page.read_text("utf-8")
+    page.write_text(text.replace("\n## ", f"\n\nWords {rnd.randrange(100)} more.\n\n## ", 1))
+    return f"change the body of {page.name}"
+
+
+def touch(project: Path, rnd: random.Random) -> str:
+    page = rnd.choice(articles(project))
+    page.write_text(page.read_text("utf-8"), "utf-8")
+    os.utime(page, ns=(page.stat().st_atime_ns, page.stat().st_mtime_ns + 10**9))
+    return f"touch {page.name}"
+
+
+def options(project: Path, rnd: random.Random) -> str:
+    config = project / "mkdocs.yml"
+    text = re.sub(r"^      (per_page|sort_by): .*\n", "", config.read_text("utf-8"), flags=re.M)
+    extra = rnd.choice(["", "      per_page: 2\n", "      sort_by: title\n"])
+    text = text.replace("  - tagindex:\n", "  - tagindex:\n" + extra, 1)
+    config.write_text(text, "utf-8")
+    return f"options: {extra.strip() or 'defaults'}"
+
+
+def override(project: Path, rnd: random.Random) -> str:
+    path = project / "overrides" / "tagindex" / "tag.html"
+    if path.exists():
+        path.unlink()
+        return "remove the tag.html override"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(OVERRIDE, "utf-8")
+    return "override tag.html (reads the whole index)"
+
+
+EDITS: list[tuple[Edit, int]] = [
+    (add_tag, 5),
+    (drop_tag, 4),
+    (rename_tag, 2),
+    (add_article, 2),
+    (delete_article, 2),
+    (front_matter, 3),
+    (body, 2),
+    (touch, 1),
+    (options, 1),
+    (override, 1),
+]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_incremental_builds_equal_cold_builds(
+    tmp_path: Path, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rnd = random.Random(seed)
+    project = tmp_path / "site"
+    generate(project, 10, variant="tagindex", seed=seed)
+    (project / "overrides").mkdir(exist_ok=True)
+    config = project / "mkdocs.yml"
+    rendered: list[str] = []
+    real = publish._page_file
+
+    def counted(*args: object, **kwargs: object) -> bytes:
+        rendered.append("page")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(publish, "_page_file", counted)
+    build.run(config, lambda level, text: None, quiet=True)
+    pages = len(rendered)
+    assert pages > 10
+    said: list[str] = []
+    for step in range(STEPS):
+        done = [
+            edit(project, rnd)
+            for edit in rnd.choices(
+                [e for e, _ in EDITS], [w for _, w in EDITS], k=rnd.randint(1, 2)
+            )
+        ]
+        rendered.clear()
+        build.run(config, lambda level, text: said.append(text), quiet=True)
+        made = len(rendered)
+        again = build.run(config, lambda level, text: None, quiet=True)
+        assert again == 0, f"step {step} ({done}): a second build wrote {again} files"
+        want = cold(project, tmp_path / "cold")
+        have = tree(project / "docs")
+        differ = sorted(k for k in set(want) | set(have) if want.get(k) != have.get(k))
+        assert not differ, f"step {step} after {done}: differ from a cold build: {differ[:6]}"
+        said.append(f"{done}: {made} of {pages} pages rendered")
+    counts = [int(m.group(1)) for t in said if (m := re.search(r": (\d+) of", t))]
+    assert min(counts) < pages, f"no step reused a page: {said}"
