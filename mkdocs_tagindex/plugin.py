@@ -187,10 +187,21 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
             self._stage.after_page()
         return output
 
+    @event_priority(100)  # before static-i18n's (-100), inside which its other builds run
+    def _on_post_build_language(self, *, config: MkDocsConfig) -> None:
+        """This language's pages are written: its edition, page stage and fast-path frames are
+        no longer needed, so the next language's build does not carry them (peak memory).
+        MkDocs keeps this build's environment until its `build()` returns: unhook ours."""
+        if self._stage is not None:
+            self._stage.env.globals.pop("tagindex_native", None)
+        self._build = self._stage = None
+
     @event_priority(-110)  # after static-i18n's, inside which its other builds run
-    def on_post_build(self, *, config: MkDocsConfig) -> None:
+    def _on_post_build_run(self, *, config: MkDocsConfig) -> None:
         if self.config.enabled:
             self._end_build()
+
+    on_post_build = CombinedEvent(_on_post_build_language, _on_post_build_run)
 
     def on_build_error(self, *, error: Exception) -> None:
         self.depth = 1
