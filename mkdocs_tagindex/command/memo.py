@@ -39,7 +39,8 @@ if TYPE_CHECKING:
 
 Warn = Callable[[str], None]
 NAME = "memo.pickle"
-VERSION = 3
+VERSION = 4
+TABLES = ("front", "bodies", "found", "langs", "pages", "texts")
 
 
 def open_memo(site: Site, name: str = NAME) -> Memo:
@@ -200,6 +201,8 @@ class Memo:
     pages: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     """Path → (key of the context, hash of the index if the templates read it else "", hash
     of the file)."""
+    texts: dict[str, str] = field(default_factory=dict)
+    """Key of what a piece of a file is made of (`Keys`) → that piece (`remember`)."""
     used: dict[str, set[Any]] = field(default_factory=dict)
     same: set[str] = field(default_factory=set)
     """Files read back from `docs_dir` in this run: what is there is what the run publishes."""
@@ -212,16 +215,16 @@ class Memo:
             with open(path, "rb") as handle:
                 data = pickle.load(handle)
             if data.get("version") == VERSION and data.get("key") == key:
-                for name in ("front", "bodies", "found", "langs", "pages"):
+                for name in TABLES:
                     setattr(memo, name, data[name])
         except Exception:  # a missing, old or broken memo is an empty one
             pass
-        memo.used = {name: set() for name in ("front", "bodies", "found", "langs", "pages")}
+        memo.used = {name: set() for name in TABLES}
         return memo
 
     def save(self) -> None:
         data = {"version": VERSION, "key": self.key}
-        for name in ("front", "bodies", "found", "langs", "pages"):
+        for name in TABLES:
             table = getattr(self, name)
             data[name] = {k: v for k, v in table.items() if k in self.used[name]}
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -277,6 +280,16 @@ class Memo:
                 self.keys.know(hit[1], hit[3][1])
         self.used["found"].add(key)
         return hit[1]
+
+    def remember(self, inputs: object, make: Callable[[Any], str]) -> str:
+        """`make(inputs)`, or what it gave an earlier build for equal `inputs` (the engine's
+        `syndication.Remember`: `tags.json` made again of the lines of its changed tags)."""
+        key = self.keys.digest((make.__module__, make.__qualname__, inputs))
+        hit = self.texts.get(key)
+        if hit is None:
+            hit = self.texts[key] = make(inputs)
+        self.used["texts"].add(key)
+        return hit
 
     # -- published files ----------------------------------------------------------------------
 

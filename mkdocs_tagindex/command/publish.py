@@ -260,7 +260,7 @@ def _publish(
     pages = {
         r.src_uri: (r, url_of(r.src_uri, language.prefix, site.directory_urls)) for r in routes
     }
-    edition = Edition(language, collected, Published(pages, {}, lambda src: False))
+    edition = Edition(language, collected, Published(pages, {}, _no_file, memo.remember))
     chips = site.has_plugin("tags")
     frame = CardFrame(site.custom_dir, cards, language.code)
     index_hash: list[str] = []
@@ -299,6 +299,10 @@ def _publish(
             if key:
                 memo.keep_page(path, key, "", data)
         result.files[path] = data
+
+
+def _no_file(src_uri: str) -> bool:
+    return False  # the command owns its folders whole: an author's file there is refused
 
 
 def _page_file(
