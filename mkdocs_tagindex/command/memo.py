@@ -25,6 +25,7 @@ still hash to what was written (else the entry is dropped and the page is render
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import pickle
 from collections.abc import Callable, Iterator, Mapping
@@ -38,7 +39,8 @@ if TYPE_CHECKING:
 
 Warn = Callable[[str], None]
 NAME = "memo.pickle"
-VERSION = 2
+VERSION = 4
+TABLES = ("front", "bodies", "found", "langs", "pages", "texts")
 
 
 def open_memo(site: Site, name: str = NAME) -> Memo:
@@ -56,6 +58,56 @@ def open_memo(site: Site, name: str = NAME) -> Memo:
 def digest(value: object) -> str:
     """A stable hash of a value made of dataclasses, tuples, lists, dicts and scalars."""
     return hashlib.sha256(pickle.dumps(value, protocol=5)).hexdigest()[:32]
+
+
+def _record(digest: str) -> None:
+    """What a `Keys` digest has in place of an article: the article's own digest (never
+    unpickled: the name only)."""
+
+
+class Keys:
+    """Digests within one build, each article (immutable, on many pages: every tag it has, the
+    all-tags page) pickled once and then stood for by its own digest, so a page's key costs
+    its own fields and not its cards' articles again. Equal values give equal digests."""
+
+    def __init__(self) -> None:
+        from ..core.article import Article
+        from ..core.language import Found
+
+        self.kinds: tuple[type, ...] = (Article, Found)
+        self.seen: dict[int, tuple[object, str]] = {}
+        """id → (the article, kept so that its id is not reused; its digest)."""
+
+    def digest(self, value: object) -> str:
+        return hashlib.sha256(self._dumps(value, None)).hexdigest()[:32]
+
+    def _dumps(self, value: object, top: object) -> bytes:
+        buffer = io.BytesIO()
+        _Pickler(buffer, self, top).dump(value)
+        return buffer.getvalue()
+
+    def know(self, record: object, digest: str) -> None:
+        """`record`'s digest, taken by an earlier build of a record equal to it."""
+        self.seen[id(record)] = (record, digest)
+
+    def of(self, record: object) -> str:
+        hit = self.seen.get(id(record))
+        if hit is None:
+            found = hashlib.sha256(self._dumps(record, record)).hexdigest()[:32]
+            hit = self.seen[id(record)] = (record, found)
+        return hit[1]
+
+
+class _Pickler(pickle.Pickler):
+    def __init__(self, file: io.BytesIO, keys: Keys, top: object) -> None:
+        super().__init__(file, protocol=5)
+        self.keys = keys
+        self.top = top
+
+    def reducer_override(self, obj: Any) -> Any:
+        if obj is not self.top and type(obj) in self.keys.kinds:
+            return _record, (self.keys.of(obj),)
+        return NotImplemented
 
 
 class Said:
@@ -91,11 +143,11 @@ def recording(run: Any) -> Iterator[Said]:
         run.messages = said.inner
 
 
-def context_key(context: Any, *more: object) -> str:
+def context_key(keys: Keys, context: Any, *more: object) -> str:
     """The key of what a generated page's templates receive: its context but the tag index
     (whose hash is asked apart, for the pages whose templates read it) and the labels (the
     settings'), and `more`."""
-    return digest((replace(context, index=None, labels=None), *more))
+    return keys.digest((replace(context, index=None, labels=None), *more))
 
 
 def tracking(context: Any, **changes: Any) -> tuple[Any, Tracked]:
@@ -137,15 +189,20 @@ class Memo:
     docs_dir: Path
     front: dict[tuple[str, str], tuple[dict[str, Any], list[str]]] = field(default_factory=dict)
     bodies: dict[tuple[str, str], str] = field(default_factory=dict)
-    found: dict[tuple[str, str], tuple[Any, Any, list[tuple[int, str]]]] = field(
+    found: dict[tuple[str, str], tuple[Any, Any, list[tuple[int, str]], tuple[str, str]]] = field(
         default_factory=dict
     )
+    """(language, page) → (the page, its `Found`, the messages, the digests of its article and
+    of its `Found`: those of `Keys`, so that a language's key does not pickle them again)."""
+    keys: Keys = field(default_factory=lambda: Keys())
     langs: dict[str, tuple[str, dict[str, str], list[tuple[int, str]]]] = field(
         default_factory=dict
     )
     pages: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     """Path → (key of the context, hash of the index if the templates read it else "", hash
     of the file)."""
+    texts: dict[str, str] = field(default_factory=dict)
+    """Key of what a piece of a file is made of (`Keys`) → that piece (`remember`)."""
     used: dict[str, set[Any]] = field(default_factory=dict)
     same: set[str] = field(default_factory=set)
     """Files read back from `docs_dir` in this run: what is there is what the run publishes."""
@@ -158,16 +215,16 @@ class Memo:
             with open(path, "rb") as handle:
                 data = pickle.load(handle)
             if data.get("version") == VERSION and data.get("key") == key:
-                for name in ("front", "bodies", "found", "langs", "pages"):
+                for name in TABLES:
                     setattr(memo, name, data[name])
         except Exception:  # a missing, old or broken memo is an empty one
             pass
-        memo.used = {name: set() for name in ("front", "bodies", "found", "langs", "pages")}
+        memo.used = {name: set() for name in TABLES}
         return memo
 
     def save(self) -> None:
         data = {"version": VERSION, "key": self.key}
-        for name in ("front", "bodies", "found", "langs", "pages"):
+        for name in TABLES:
             table = getattr(self, name)
             data[name] = {k: v for k, v in table.items() if k in self.used[name]}
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -212,13 +269,27 @@ class Memo:
         hit = self.found.get(key)
         if hit is None or hit[0] != page or page.git_dates is not None:
             with recording(run) as said:
-                hit = (page, make(page), said.said)
-            self.found[key] = hit
+                made = make(page)
+            digests = (self.keys.of(made.article), self.keys.of(made)) if made else ("", "")
+            hit = self.found[key] = (page, made, said.said, digests)
         else:
             for level, message in hit[2]:
                 run.messages.say(level, message)
+            if hit[1] is not None:  # its digests, as taken of it when it was made
+                self.keys.know(hit[1].article, hit[3][0])
+                self.keys.know(hit[1], hit[3][1])
         self.used["found"].add(key)
         return hit[1]
+
+    def remember(self, inputs: object, make: Callable[[Any], str]) -> str:
+        """`make(inputs)`, or what it gave an earlier build for equal `inputs` (the engine's
+        `syndication.Remember`: `tags.json` made again of the lines of its changed tags)."""
+        key = self.keys.digest((make.__module__, make.__qualname__, inputs))
+        hit = self.texts.get(key)
+        if hit is None:
+            hit = self.texts[key] = make(inputs)
+        self.used["texts"].add(key)
+        return hit
 
     # -- published files ----------------------------------------------------------------------
 

@@ -95,6 +95,14 @@ class Owned:
         self.manifests = {r: read_manifest(docs_dir / r) for r in self.roots}
         self.inits = {r: read_init(docs_dir / r) for r in self.roots}
         """What `tagindex init` changed outside these folders (kept in the marker)."""
+        self.hashed: dict[str, tuple[bytes, str]] = {}
+        """Path → (bytes to publish there, their hash): the check and the write hash them once."""
+
+    def digest_of(self, rel: str, data: bytes) -> str:
+        hit = self.hashed.get(rel)
+        if hit is None or hit[0] is not data:
+            hit = self.hashed[rel] = (data, digest(data))
+        return hit[1]
 
     def root_of(self, rel: str) -> str | None:
         for root in self.roots:
@@ -143,7 +151,7 @@ class Owned:
             if not path.exists():
                 continue
             theirs = (self.manifests.get(root) or {}).get(rel[len(root) + 1 :])
-            if rel in same and theirs is not None and digest(files[rel]) == theirs:
+            if rel in same and theirs is not None and self.digest_of(rel, files[rel]) == theirs:
                 continue
             if not path.is_file() or theirs is None or digest(path.read_bytes()) != theirs:
                 problems.append(f"{path} is not a file tagindex wrote (or was changed since)")
@@ -167,7 +175,7 @@ class Owned:
         for rel, data in sorted(files.items()):
             root = self.root_of(rel)
             assert root is not None
-            new[root][rel[len(root) + 1 :]] = digest(data)
+            new[root][rel[len(root) + 1 :]] = self.digest_of(rel, data)
             path = self.docs_dir / rel
             if rel in same or (path.is_file() and path.read_bytes() == data):
                 continue

@@ -34,7 +34,7 @@ from ..core.routes import Route, url_of
 from ..core.theme import theme_overrides_dir
 from . import markup
 from .frame import CardFrame, CardStore
-from .memo import Memo, context_key, digest, open_memo, recording, tracking
+from .memo import Keys, Memo, context_key, open_memo, recording, tracking
 from .owned import GITIGNORE, Owned, Report, roots
 from .site import Site, plugin_options
 from .sources import LangPage, Source, all_files, language_pages, read_sources
@@ -119,13 +119,14 @@ def compute(
         pages = per_lang.get(lang, [])
         facts = _facts(site, language, pages, cache, result, memo)
         found = list(_found(site, language, pages, facts, memo))
-        key = language_key(language, found)
+        keys = memo.keys
+        key = language_key(language, found, keys)
         if key and memo.language(lang, key, result.files, run):
             language.collect(found)  # the run's record of its tags, as a build leaves it
             continue
         before = set(result.files)
         with recording(run) as said:
-            _publish(site, language, found, renderer, result, cards, memo)
+            _publish(site, language, found, renderer, result, cards, memo, keys)
         made = {p: d for p, d in result.files.items() if p not in before}
         memo.keep_language(lang, key, made, said.said)
     cache.save()
@@ -147,7 +148,7 @@ def _bytecode_cache(folder: Path) -> BytecodeCache:
     return FileSystemBytecodeCache(str(folder / "jinja"))
 
 
-def language_key(language: Language, found: list[Found]) -> str:
+def language_key(language: Language, found: list[Found], keys: Keys) -> str:
     """Everything one language's files come from but the settings: its articles in order,
     and what the run shares between languages about their tags (slugs, shown names)."""
     run = language.run
@@ -155,7 +156,7 @@ def language_key(language: Language, found: list[Found]) -> str:
     if any(t not in run.slugs for t in tags):
         return ""  # its build gives a tag a slug, which later languages see: build it
     shared = [(t, run.slugs[t], run.shown_as.get(t)) for t in tags]
-    return digest((language.code, found, shared))
+    return keys.digest((language.code, found, shared))
 
 
 def _text_lang(site: Site, page: LangPage) -> str:
@@ -248,6 +249,7 @@ def _publish(
     result: Result,
     cards: CardStore,
     memo: Memo,
+    keys: Keys,
 ) -> None:
     spellings: dict[str, set[str]] = {}
     for item in found:
@@ -258,14 +260,14 @@ def _publish(
     pages = {
         r.src_uri: (r, url_of(r.src_uri, language.prefix, site.directory_urls)) for r in routes
     }
-    edition = Edition(language, collected, Published(pages, {}, lambda src: False))
+    edition = Edition(language, collected, Published(pages, {}, _no_file, memo.remember))
     chips = site.has_plugin("tags")
     frame = CardFrame(site.custom_dir, cards, language.code)
     index_hash: list[str] = []
 
     def index() -> str:
         if not index_hash:
-            index_hash.append(digest(edition.index))
+            index_hash.append(keys.digest(edition.index))
         return index_hash[0]
 
     for route, url in pages.values():
@@ -277,7 +279,7 @@ def _publish(
             context = replace(context, markdown_headings=True, card_heading="p")
         meta = language.page_meta(route, collected.plan, collected.names)
         names = sorted(spellings.get(route.tag or "", ())) if chips else []
-        key = context_key(context, route, url, meta, names)
+        key = context_key(keys, context, route, url, meta, names)
         data = memo.page(path, key, index)
         if data is None:
             context, tracked = tracking(context, frame=frame)
@@ -287,7 +289,9 @@ def _publish(
     for static in edition.outputs.files:
         path = docs_path(site, language.code, static.src_uri)
         content = static.content
-        key = digest((content.make.__name__, content.data)) if isinstance(content, Deferred) else ""
+        key = ""
+        if isinstance(content, Deferred):
+            key = keys.digest((content.make.__name__, content.data))
         data = memo.page(path, key, str) if key else None
         if data is None:
             text = content if isinstance(content, str) else "".join(content)
@@ -295,6 +299,10 @@ def _publish(
             if key:
                 memo.keep_page(path, key, "", data)
         result.files[path] = data
+
+
+def _no_file(src_uri: str) -> bool:
+    return False  # the command owns its folders whole: an author's file there is refused
 
 
 def _page_file(

@@ -41,6 +41,49 @@ class Deferred:
 
 
 @dataclass(frozen=True)
+class FeedInputs:
+    """Everything a feed is made of (the `data` of its `Deferred`): the feed itself, its items
+    one per article, is made only when its file is (a host that kept the file an earlier build
+    made of equal inputs never makes it)."""
+
+    site: syndication.Site
+    title: str
+    description: str
+    home: str
+    rss: str
+    json: str
+    articles: tuple[Article, ...]
+    names: tuple[tuple[str, str], ...]
+    """(tag id, shown name) of the articles' tags that have one, by id."""
+    hidden: tuple[str, ...]
+    """The articles' tags that are hidden, by id."""
+    limit: int
+
+    def feed(self) -> feeds.Feed:
+        hidden = set(self.hidden)
+        return syndication.feed(
+            self.site,
+            title=self.title,
+            description=self.description,
+            home=self.home,
+            rss=self.rss,
+            json=self.json,
+            articles=self.articles,
+            names=dict(self.names),
+            hidden=hidden.__contains__,
+            limit=self.limit,
+        )
+
+
+def rss_of(inputs: FeedInputs) -> str:
+    return feeds.rss(inputs.feed())
+
+
+def json_feed_of(inputs: FeedInputs) -> str:
+    return feeds.json_feed(inputs.feed())
+
+
+@dataclass(frozen=True)
 class Published:
     """Everything generated pages link to: the host's generated pages and the author's own."""
 
@@ -50,6 +93,8 @@ class Published:
     """Source path of a planned page → URL of the author's own page at its place."""
     author_has: Callable[[str], bool]
     """Whether the author has a file at a source path (in this language) that is not a page."""
+    remember: syndication.Remember | None = None
+    """A host's cache of what an earlier build made of equal inputs (`tags.json`'s lines)."""
 
 
 class Outputs:
@@ -105,7 +150,12 @@ class Outputs:
         src_uri = f"{self.plan.tags_dir}/tags.json"
         at = self.url(src_uri)
         data = syndication.tags_json(
-            self.language.site, self.index, at=at, pages=pages, per_page=self.plan.per_page
+            self.language.site,
+            self.index,
+            at=at,
+            pages=pages,
+            per_page=self.plan.per_page,
+            remember=self.published.remember,
         )
         if self._add(src_uri, data):
             self.tags_json_url = at
@@ -141,20 +191,22 @@ class Outputs:
     ) -> None:
         rss, json_feed = f"{folder}/feed.xml", f"{folder}/feed.json"
         urls = (self.url(rss), self.url(json_feed))
-        found = syndication.feed(
-            self.language.site,
+        names, hidden = self.names, self.language.run.is_hidden
+        tags = sorted({t for a in articles for t in a.tags})
+        found = FeedInputs(
+            site=self.language.site,
             title=title,
             description=self.language.description(route, self.plan, self.names),
             home=home,
             rss=urls[0],
             json=urls[1],
-            articles=articles,
-            names=self.names,
-            hidden=self.language.run.is_hidden,
+            articles=tuple(articles),
+            names=tuple((t, names[t]) for t in tags if t in names),
+            hidden=tuple(t for t in tags if hidden(t)),
             limit=self.language.options.feeds.limit,
         )
-        wrote_rss = self._add(rss, Deferred(feeds.rss, found))
-        wrote_json = self._add(json_feed, Deferred(feeds.json_feed, found))
+        wrote_rss = self._add(rss, Deferred(rss_of, found))
+        wrote_json = self._add(json_feed, Deferred(json_feed_of, found))
         if wrote_rss and wrote_json:
             self.feeds[route.src_uri] = urls
 

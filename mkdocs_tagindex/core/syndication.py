@@ -151,6 +151,7 @@ def tags_json(
     at: str,
     pages: Mapping[str, Sequence[str]],
     per_page: int,
+    remember: Remember | None = None,
 ) -> Iterator[str]:
     """`tags/tags.json` of one language, as pieces of its text: every tag with its name, slug,
     URL, count and description, the URLs of its pages (relative to this file, at site-relative
@@ -159,7 +160,37 @@ def tags_json(
 
     Made one tag at a time (the whole document of a large site is tens of megabytes of Python
     objects), one line a tag. Compact: json's C encoder writes it, where `indent` would take
-    its Python one, ten times as slow on the largest file of a build."""
+    its Python one, ten times as slow on the largest file of a build. `remember`: a host's
+    cache of lines (see `Remember`), keyed by everything a line is made of."""
+    head = compact_json({"version": 1, "lang": site.lang, "tags": []})
+    if not index.tags:
+        yield head + "\n"
+        return
+    yield head.removesuffix("[]}") + "[\n"
+    for n, tag in enumerate(index.tags):
+        parent = index.by_key.get(tag.parent) if tag.parent is not None else None
+        tree = (
+            (
+                parent.slug if parent is not None else None,
+                [index.by_key[k].slug for k in tag.children],
+            )
+            if index.hierarchical
+            else None
+        )
+        inputs = (site, at, tag, pages.get(tag.key, (tag.url,)), per_page, tree)
+        line = remember(inputs, _tag_line) if remember is not None else _tag_line(inputs)
+        yield line + (",\n" if n + 1 < len(index.tags) else "\n")
+    yield "]}\n"
+
+
+Remember = Callable[[Any, Callable[[Any], str]], str]
+"""`remember(inputs, make)` is `make(inputs)`, or what `make` gave an earlier build for equal
+`inputs` (a host's cache; `inputs` are plain values and the model's records)."""
+
+
+def _tag_line(inputs: Any) -> str:
+    """One tag's line of `tags.json` (`tags_json`), made of `inputs` only."""
+    site, at, tag, tag_pages, per_page, tree = inputs
     here = posixpath.dirname(at)
 
     def link(rel: str) -> str:
@@ -169,35 +200,26 @@ def tags_json(
         target = posixpath.relpath(rel or ".", here or ".")
         return target + "/" if rel.endswith("/") and not target.endswith("/") else target
 
-    head = compact_json({"version": 1, "lang": site.lang, "tags": []})
-    if not index.tags:
-        yield head + "\n"
-        return
-    yield head.removesuffix("[]}") + "[\n"
-    for n, tag in enumerate(index.tags):
-        cards = [
-            {
-                "number": card.number,
-                "page": (i // per_page) + 1 if per_page else 1,
-                "url": link(card.article.url),
-                "title": card.article.title,
-                "facets": card.article.facets,
-            }
-            for i, card in enumerate(tag.cards)
-        ]
-        entry = {
-            "name": tag.name,
-            "slug": tag.slug,
-            "url": link(tag.url),
-            "count": tag.count,
-            "description": tag.description,
-            "pages": [relative(p) for p in pages.get(tag.key, (tag.url,))],
-            "cards": cards,
+    cards = [
+        {
+            "number": card.number,
+            "page": (i // per_page) + 1 if per_page else 1,
+            "url": link(card.article.url),
+            "title": card.article.title,
+            "facets": card.article.facets,
         }
-        if index.hierarchical:  # the tree: each level's path, parent and children, by slug
-            parent = index.by_key.get(tag.parent) if tag.parent is not None else None
-            entry["path"] = tag.path
-            entry["parent"] = parent.slug if parent is not None else None
-            entry["children"] = [index.by_key[key].slug for key in tag.children]
-        yield compact_json(entry) + (",\n" if n + 1 < len(index.tags) else "\n")
-    yield "]}\n"
+        for i, card in enumerate(tag.cards)
+    ]
+    entry: dict[str, Any] = {
+        "name": tag.name,
+        "slug": tag.slug,
+        "url": link(tag.url),
+        "count": tag.count,
+        "description": tag.description,
+        "pages": [relative(p) for p in tag_pages],
+        "cards": cards,
+    }
+    if tree is not None:  # the tree: each level's path, parent and children, by slug
+        entry["path"] = tag.path
+        entry["parent"], entry["children"] = tree
+    return compact_json(entry)

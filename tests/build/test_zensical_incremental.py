@@ -3,12 +3,13 @@ matter, articles, whole languages, pages whose templates receive the same, feeds
 publishes must still be, byte for byte, what a cold build of the same files publishes.
 
 A property test over random sequences of the edits authors make on an en + ja site (the bench's
-generator, small): tags added, removed and renamed (a tag with an awkward slug too), articles
-added and deleted (with or without their translation), front matter (title, date, summary,
-audience), the body (the summary and read time come from it), a touch that changes nothing, the
-plugin's options, and a template override in `custom_dir` (one that reads the whole tag index
-on every tag page). After each step the whole `docs/` tree equals that of a cold build of a
-copy (no cache, nothing written before), and a second build writes nothing.
+generator, small): tags added, removed and renamed (a tag with an awkward slug too, and a level
+of a hierarchy), articles added and deleted (with or without their translation), front matter
+(title, date, summary, audience), the body (the summary and read time come from it), a touch
+that changes nothing, the plugin's options (pages, order, the tag hierarchy, groups), and a
+template override in `custom_dir` (one that reads the whole tag index on every tag page). After
+each step the whole `docs/` tree equals that of a cold build of a copy (no cache, nothing
+written before), and a second build writes nothing.
 
 TAGINDEX_INCREMENTAL_STEPS sets the number of steps (`make soak` runs more).
 """
@@ -155,8 +156,22 @@ def touch(project: Path, rnd: random.Random) -> str:
 
 def options(project: Path, rnd: random.Random) -> str:
     config = project / "mkdocs.yml"
-    text = re.sub(r"^      (per_page|sort_by): .*\n", "", config.read_text("utf-8"), flags=re.M)
-    extra = rnd.choice(["", "      per_page: 2\n", "      sort_by: title\n"])
+    text = re.sub(
+        r"^      (per_page|sort_by|hierarchy|group_by): .*\n",
+        "",
+        config.read_text("utf-8"),
+        flags=re.M,
+    )
+    extra = rnd.choice(
+        [
+            "",
+            "      per_page: 2\n",
+            "      sort_by: title\n",
+            "      hierarchy: true\n",
+            "      group_by: year\n",
+            "      hierarchy: true\n      group_by: category\n      per_page: 2\n",
+        ]
+    )
     text = text.replace("  - tagindex:\n", "  - tagindex:\n" + extra, 1)
     config.write_text(text, "utf-8")
     return f"options: {extra.strip() or 'defaults'}"
@@ -181,7 +196,7 @@ EDITS: list[tuple[Edit, int]] = [
     (front_matter, 3),
     (body, 2),
     (touch, 1),
-    (options, 1),
+    (options, 2),
     (override, 1),
 ]
 

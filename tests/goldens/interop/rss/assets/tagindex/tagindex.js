@@ -331,7 +331,11 @@
       section.removeAttribute("data-tagindex-continued");
       const heading = section.querySelector("[id]");
       if (heading) heading.removeAttribute("id"); // the anchor stays this page's own
-      section.appendChild(document.createElement("ol")).className = "tagindex-cards";
+      // the source group's own list, shallow: its attributes (styles) without its cards
+      const own = source.querySelector("ol");
+      const ol = own ? document.importNode(own, false) : document.createElement("ol");
+      ol.removeAttribute("start");
+      section.appendChild(ol);
       list.appendChild(section);
     }
     return section.querySelector("ol") || section;
