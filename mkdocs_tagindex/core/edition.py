@@ -196,14 +196,8 @@ class Edition:
         cards = self._listing_cards(listing)
         facet = listing.group_by or "none"
         found = groups.grouped(cards, facet, self.language.labels)
-        context = ListingContext(
-            kind="listing",
-            lang=self.language.code,
-            labels=self.language.labels,
-            cards=cards,
-            tags=tuple(self.index.by_key[t] for t in keys if t in self.index.by_key),
-            index=self.index,
-            audiences=self.language.audiences,
+        context = self._listing(
+            cards, [self.index.by_key[t] for t in keys if t in self.index.by_key]
         )
         if not found:
             return context
@@ -218,12 +212,16 @@ class Edition:
         sort_by = cast(model.SortBy, self.options.sort_by)
         ordered = model.ordered(chosen, sort_by, reverse=self.options.sort_reverse)
         tag = self.index.by_key.get(self.run.catalog.resolve(tag_name)[0])
+        return self._listing(model.cards(ordered), [tag] if tag is not None else [])
+
+    def _listing(self, cards: tuple[model.Card, ...], tags: list[model.Tag]) -> ListingContext:
+        """A listing's context: its cards and the tags it names, in this language."""
         return ListingContext(
             kind="listing",
             lang=self.language.code,
             labels=self.language.labels,
-            cards=model.cards(ordered),
-            tags=(tag,) if tag is not None else (),
+            cards=cards,
+            tags=tuple(tags),
             index=self.index,
             audiences=self.language.audiences,
         )
