@@ -149,16 +149,20 @@ class SiteSet:
     sizes: tuple[int, ...]
     rounds: int
     """Builds per variant unless --rounds says otherwise: as many as fit the set's time."""
+    variants: tuple[str, ...] = scale.VARIANTS
+    """What the timed rounds build (the phase builds are always plain, floor and tagindex)."""
 
 
-# Measured under load on 2 cores (2026-12-03), one build's CPU: longtail2 240 s plain, about 300 s
-# tagindex; longtail7 43 s and 66 s. Two rounds of longtail2 (three variants) and its two phase
-# builds come to about 35 minutes, three rounds of longtail7 to about 10: the long-tail set
-# stays within an hour.
+# One build's CPU on 2 cores (2026-12-03, afternoon): longtail2 261 s plain, 305 s tagindex, 506 s
+# floor; longtail7 55 s, 74 s, 110 s. The long tails' rounds build plain and tagindex only (the
+# floor's phase build is the long one): two rounds of longtail2 and its three phase builds come to
+# about 37 minutes, three rounds of longtail7 and its phase builds to about 11, so the long-tail
+# set stays within the hour on an idle machine.
+LONG = ("plain", "tagindex")
 SITE_SETS = {
     "zipf": SiteSet("Today's profile (zipf), en + ja", "zipf", 2, (300, 1000), 3),
-    "longtail2": SiteSet("Long tail, en + ja", "longtail", 2, (1000,), 2),
-    "longtail7": SiteSet("Long tail, seven languages", "longtail", 7, (165,), 3),
+    "longtail2": SiteSet("Long tail, en + ja", "longtail", 2, (1000,), 2, LONG),
+    "longtail7": SiteSet("Long tail, seven languages", "longtail", 7, (165,), 3, LONG),
 }
 SETS = ("micro", "example", *SITE_SETS)
 ALIASES = {"longtail": ("longtail2", "longtail7")}
@@ -182,6 +186,7 @@ def site_set(name: str, rounds: int | None, sites: Path, results: Path) -> None:
             rounds,
             0,
             sites,
+            variants=chosen.variants,
             profile=chosen.profile,
             languages=chosen.languages,
         )
