@@ -23,6 +23,7 @@ from typing import Any
 
 from ..core.contexts import PassThrough
 from ..core.model import Card
+from .state import paused_gc
 
 SAMPLE = 2
 """Pages rendered both ways before the kept cards are trusted."""
@@ -47,7 +48,7 @@ class CardStore:
         self.used: dict[str, int] = {}
         self.build = 0
         try:  # a pickle: a third of JSON's time to read and write these megabytes of HTML
-            with open(self.path, "rb") as handle:
+            with open(self.path, "rb") as handle, paused_gc():
                 loaded = pickle.load(handle)
             if isinstance(loaded, dict) and loaded.get("salt") == salt:
                 self.build = int(loaded["build"]) + 1

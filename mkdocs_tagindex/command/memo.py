@@ -210,9 +210,11 @@ class Memo:
     @classmethod
     def open(cls, cache_dir: Path, key: str, docs_dir: Path, name: str = NAME) -> Memo:
         path = cache_dir / name
+        from .state import paused_gc
+
         memo = cls(path, key, docs_dir)
         try:
-            with open(path, "rb") as handle:
+            with open(path, "rb") as handle, paused_gc():
                 data = pickle.load(handle)
             if data.get("version") == VERSION and data.get("key") == key:
                 for name in TABLES:

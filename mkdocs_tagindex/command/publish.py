@@ -188,13 +188,14 @@ def _facts(
         if not has_tags(page.meta, keys):
             continue
         body = memo.body(page.source, _body_hash)
-        key = markup.key_of(site.digest, language.code, _text_lang(site, page), body)
+        text_lang = _text_lang(site, page)
+        key = markup.key_of(site.digest, language.code, text_lang, body)
         hit = cache.get(key)
         if hit is not None:
             out[page.source.src] = Facts(hit[0], hit[1], hit[2])
         else:
             wanted[page.source.src] = key
-        result.facts.setdefault(page.source.src, []).append([language.code, _text_lang(site, page)])
+        result.facts.setdefault(page.source.src, []).append([language.code, text_lang])
     if wanted:
         texts = {p.source.src: p.source.text for p in pages if p.source.src in wanted}
         order = list(wanted)

@@ -30,21 +30,22 @@ class Source:
     comes with that hash (`digest`) and is read only when its text is asked for: a build that
     finds all it needs of it in its memo (`memo.py`) never reads it."""
 
-    __slots__ = ("_digest", "_file", "_text", "src")
+    __slots__ = ("_digest", "_root", "_text", "src")
 
     def __init__(
-        self, src: str, text: str | None = None, *, file: Path | None = None, digest: str = ""
+        self, src: str, text: str | None = None, *, root: Path | None = None, digest: str = ""
     ) -> None:
+        """`root`: the folder `src` is under, for a text read when asked."""
         self.src = src
         self._text = text
-        self._file = file
+        self._root = root
         self._digest = digest
 
     @property
     def text(self) -> str:
         if self._text is None:
-            assert self._file is not None
-            self._text = _read(self._file)
+            assert self._root is not None
+            self._text = _read(self._root / self.src)
         return self._text
 
     @property
@@ -93,7 +94,7 @@ def read_sources(
     for src in srcs:
         if src.endswith(".md") and not posixpath.basename(src).startswith("."):
             if known and src in known:
-                out.append(Source(src, file=docs_dir / src, digest=known[src]))
+                out.append(Source(src, root=docs_dir, digest=known[src]))
             else:
                 out.append(Source(src, _read(docs_dir / src)))
     return out

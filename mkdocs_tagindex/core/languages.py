@@ -11,6 +11,7 @@ import posixpath
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 _RE_LOCALE = re.compile(r"(^[a-z]{2}(-[A-Za-z]{4})?(-[A-Z]{2})?$)|(^[a-z]{2}_[A-Z]{2}$)")
 """static-i18n's own pattern for a locale in a file or folder name."""
@@ -36,6 +37,9 @@ class Languages:
 
         The locale is None for files in a language that is configured but not built.
         """
+        return _locale_of(self, src_uri)
+
+    def _locale_of(self, src_uri: str) -> tuple[str | None, str]:
         if self.structure == "suffix":
             stem, ext = posixpath.splitext(src_uri)
             base, dot, suffix = stem.rpartition(".")
@@ -62,3 +66,9 @@ class Languages:
                     pages.setdefault(norm, src_uri)
             chosen[lang] = sorted(pages.values())
         return chosen
+
+
+@lru_cache(maxsize=1 << 16)
+def _locale_of(languages: Languages, src_uri: str) -> tuple[str | None, str]:
+    """`Languages.locale_of`, asked three times a build for each page (by `select` twice)."""
+    return languages._locale_of(src_uri)

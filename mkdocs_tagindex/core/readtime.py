@@ -36,6 +36,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
+from functools import cache
 from html import unescape
 from types import MappingProxyType
 from typing import Any
@@ -201,7 +202,13 @@ _CJK = (
 # matches. Written [C][C]* rather than [C]+ so that re skips ahead to a candidate first
 # character instead of trying every position.
 _RUN_PUNCTUATION = "\u3001\u3002\uff0c"
-_CJK_RUN_RE = re.compile(f"[{_CJK}{_RUN_PUNCTUATION}][{_CJK}{_RUN_PUNCTUATION}]*")
+
+
+@cache
+def _cjk_runs() -> re.Pattern[str]:
+    """Compiled at its first use (11 ms, for the ranges beyond U+FFFF): a `tagindex build`
+    that renders no page never needs it."""
+    return re.compile(f"[{_CJK}{_RUN_PUNCTUATION}][{_CJK}{_RUN_PUNCTUATION}]*")
 
 
 def _byte_classes(word_chars: bytes, joiners: bytes) -> bytes:
@@ -213,7 +220,7 @@ def _byte_classes(word_chars: bytes, joiners: bytes) -> bytes:
     Armenian, Hebrew, Arabic...) and E0-E1 is U+0800-U+1FFF (Indic, Thai, Georgian,
     Vietnamese...): letters of alphabets. C2 is Latin-1 punctuation and symbols; E2 is
     U+2000-U+2FFF, general punctuation, dashes, quotes, arrows and symbols; E3-EF hold the
-    CJK blocks (counted by _CJK_RUN_RE, never part of a Latin word) and private use; F0-F4
+    CJK blocks (counted by _cjk_runs, never part of a Latin word) and private use; F0-F4
     are everything beyond U+FFFF (emoji, CJK extension B+).
     """
     table = bytearray(b" " * 256)
@@ -281,7 +288,7 @@ def _count_text(text: str, classes: bytes, fixes: tuple[tuple[str, str], ...]) -
         if punctuation or any(lead in data for lead in _CJK_LEADS):
             # Each run becomes one space: the count comes from the change in length, and
             # words are then counted in the (much shorter) rest.
-            rest, runs = _CJK_RUN_RE.subn(" ", text)
+            rest, runs = _cjk_runs().subn(" ", text)
             cjk = len(text) - len(rest) + runs - sum(text.count(mark) for mark in punctuation)
             data = rest.encode("utf-8", "surrogatepass")
     kinds = data.translate(classes, _CONTINUATION)

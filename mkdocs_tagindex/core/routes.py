@@ -8,7 +8,6 @@ that every path rule is written once.
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -89,16 +88,20 @@ def url_of(src_uri: str, prefix: str = "", directory_urls: bool = True) -> str:
     """Site-relative URL of the file at `src_uri` in the language whose folder is `prefix`, by
     MkDocs' rules (`File.dest_uri`, `File.url`): `a/index.md` → `a/`, `a/b.md` → `a/b/`, other
     files keep their path; percent-encoded."""
-    parent, filename = posixpath.split(src_uri)
-    stem, ext = posixpath.splitext(filename)
+    slash = src_uri.rfind("/") + 1
+    parent, filename = src_uri[:slash], src_uri[slash:]
+    stem = filename[:-3]
     dest = src_uri
-    if ext == ".md":
+    if filename.endswith(".md") and stem.lstrip("."):  # splitext: ".md" has no extension
         if not directory_urls or stem in ("index", "README"):
-            dest = posixpath.join(parent, "index.html" if stem == "README" else stem + ".html")
+            dest = parent + ("index.html" if stem == "README" else stem + ".html")
         else:
-            dest = posixpath.join(parent, stem, "index.html")
+            dest = f"{parent}{stem}/index.html"
     dest = prefix + dest
-    folder, name = posixpath.split(dest)
-    if directory_urls and name == "index.html":
-        dest = (folder or ".") + "/"
-    return quote(dest)
+    if directory_urls and (dest == "index.html" or dest.endswith("/index.html")):
+        dest = dest[:-10] or "./"
+    return dest if _SAFE.issuperset(dest) else quote(dest)
+
+
+_SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~/")
+"""What `quote` leaves as it is: most paths, returned without its call."""
