@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .state import State, config_files, front_of, known_texts, scan, sha, unchanged
+from .state import State, config_files, front_of, known_texts, scan, sha, thawed, unchanged
 
 if TYPE_CHECKING:
     from .publish import Result
@@ -112,6 +112,13 @@ def run(config: Path, say: Say, keep_pages: bool = False, quiet: bool = False) -
     """One `tagindex build`: nothing when nothing that reaches the pages changed, else the
     whole build; the number of files written or removed. `quiet`: say nothing when nothing
     changed, and no warning about init (the watch's rounds)."""
+    try:
+        return _run(config, say, keep_pages, quiet)
+    finally:
+        thawed()  # what the caches loaded is garbage now: the collector may see it again
+
+
+def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
     started = time.perf_counter()
     fresh, state = quick(config, keep_pages)
     if fresh:

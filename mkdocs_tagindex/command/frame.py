@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-import pickle
 from pathlib import Path
 from typing import Any
 
 from ..core.contexts import PassThrough
 from ..core.model import Card
-from .state import paused_gc
+from .journal import Journal
 
 SAMPLE = 2
 """Pages rendered both ways before the kept cards are trusted."""
@@ -44,17 +43,11 @@ class CardStore:
     def __init__(self, folder: Path, salt: str) -> None:
         self.path = folder / "cards.pickle"
         self.salt = salt
-        self.old: dict[str, str] = {}
-        self.used: dict[str, int] = {}
-        self.build = 0
-        try:  # a pickle: a third of JSON's time to read and write these megabytes of HTML
-            with open(self.path, "rb") as handle, paused_gc():
-                loaded = pickle.load(handle)
-            if isinstance(loaded, dict) and loaded.get("salt") == salt:
-                self.build = int(loaded["build"]) + 1
-                self.old, self.used = loaded["html"], loaded["used"]
-        except Exception:  # a missing, old or broken store is an empty one
-            self.old, self.used, self.build = {}, {}, 0
+        self.journal = Journal(self.path, salt, ("html", "used", "builds"))
+        tables = self.journal.load()
+        self.old: dict[str, str] = tables["html"]
+        self.used: dict[str, int] = tables["used"]
+        self.build = tables["builds"].get("last", -1) + 1
         self.new: dict[str, str] = {}
 
     def key(self, lang: str, card: Card, state: tuple[Any, ...]) -> str:
@@ -77,12 +70,7 @@ class CardStore:
         html = {k: v for k, v in self.old.items() if self.used[k] > oldest}
         html.update(self.new)
         used = {k: self.build if k in self.new else self.used[k] for k in html}
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        data = {"salt": self.salt, "build": self.build, "html": html, "used": used}
-        with open(tmp, "wb") as handle:
-            pickle.dump(data, handle, protocol=5)
-        os.replace(tmp, self.path)
+        self.journal.save({"html": html, "used": used, "builds": {"last": self.build}})
 
 
 class CardFrame(PassThrough):

@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
 import pickle
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from .journal import Journal
 
 if TYPE_CHECKING:
     from .site import Site
@@ -207,33 +208,26 @@ class Memo:
     same: set[str] = field(default_factory=set)
     """Files read back from `docs_dir` in this run: what is there is what the run publishes."""
 
+    journal: Journal | None = None
+
     @classmethod
     def open(cls, cache_dir: Path, key: str, docs_dir: Path, name: str = NAME) -> Memo:
-        path = cache_dir / name
-        from .state import paused_gc
-
-        memo = cls(path, key, docs_dir)
-        try:
-            with open(path, "rb") as handle, paused_gc():
-                data = pickle.load(handle)
-            if data.get("version") == VERSION and data.get("key") == key:
-                for name in TABLES:
-                    setattr(memo, name, data[name])
-        except Exception:  # a missing, old or broken memo is an empty one
-            pass
+        memo = cls(cache_dir / name, key, docs_dir)
+        memo.journal = Journal(memo.path, (VERSION, key), TABLES)
+        for table, entries in memo.journal.load().items():
+            setattr(memo, table, entries)
         memo.used = {name: set() for name in TABLES}
         return memo
 
     def save(self) -> None:
-        data = {"version": VERSION, "key": self.key}
+        """Keep what this build used (a snapshot, or the changes appended to its log)."""
+        tables = {}
         for name in TABLES:
-            table = getattr(self, name)
-            data[name] = {k: v for k, v in table.items() if k in self.used[name]}
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        with open(tmp, "wb") as handle:
-            pickle.dump(data, handle, protocol=5)
-        os.replace(tmp, self.path)
+            used = self.used[name]
+            tables[name] = {k: v for k, v in getattr(self, name).items() if k in used}
+        if self.journal is None:
+            self.journal = Journal(self.path, (VERSION, self.key), TABLES)
+        self.journal.save(tables)
 
     # -- front matter and articles ------------------------------------------------------------
 

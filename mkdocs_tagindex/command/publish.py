@@ -271,17 +271,28 @@ def _publish(
             index_hash.append(keys.digest(edition.index))
         return index_hash[0]
 
+    shared = (
+        language.code,
+        edition.index_url,
+        edition.outputs.tags_json_url,
+        language.audiences,
+        tuple(site.options.filters),
+    )
     for route, url in pages.values():
         path = docs_path(site, language.code, route.src_uri)
-        context = edition.page_context(route, url)
-        if context.groups and markup.headings_in_html(str(site.path)):
-            # the group headings in Markdown, for Zensical's toc, which lists every real
-            # heading around them too: card titles become headings by role only
-            context = replace(context, markdown_headings=True, card_heading="p")
         meta = language.page_meta(route, collected.plan, collected.names)
         names = sorted(spellings.get(route.tag or "", ())) if chips else []
-        key = context_key(keys, context, route, url, meta, names)
-        data = memo.page(path, key, index)
+        key = tag_page_key(edition, keys, route, url, meta, names, shared)
+        data = memo.page(path, key, index) if key else None
+        if data is None:
+            context = edition.page_context(route, url)
+            if context.groups and markup.headings_in_html(str(site.path)):
+                # the group headings in Markdown, for Zensical's toc, which lists every real
+                # heading around them too: card titles become headings by role only
+                context = replace(context, markdown_headings=True, card_heading="p")
+            if not key:
+                key = context_key(keys, context, route, url, meta, names)
+                data = memo.page(path, key, index)
         if data is None:
             context, tracked = tracking(context, frame=frame)
             data = _page_file(renderer, context, url, frame, meta, route, names)
@@ -291,8 +302,8 @@ def _publish(
         path = docs_path(site, language.code, static.src_uri)
         content = static.content
         key = ""
-        if isinstance(content, Deferred):
-            key = keys.digest((content.make.__name__, content.data))
+        if isinstance(content, Deferred):  # a feed's RSS and JSON share their inputs
+            key = keys.digest((content.make.__name__, keys.of(content.data)))
         data = memo.page(path, key, str) if key else None
         if data is None:
             text = content if isinstance(content, str) else "".join(content)
@@ -300,6 +311,29 @@ def _publish(
             if key:
                 memo.keep_page(path, key, "", data)
         result.files[path] = data
+
+
+def tag_page_key(
+    edition: Edition,
+    keys: Keys,
+    route: Route,
+    url: str,
+    meta: Mapping[str, object],
+    names: list[str],
+    shared: tuple[object, ...],
+) -> str:
+    """The key of a tag's page from what its context is made of, without making the context
+    (its `<head>` data, groups and cards: most of a small build's work): the tag (its articles
+    in order), the levels around it, its grouping, the page's route, URL and front matter, and
+    what the language's pages share (`shared`; the rest is the settings'). "" for the all-tags
+    page, and a tag that no page has now: those are keyed by their whole context."""
+    tag = edition.index.by_key.get(route.tag) if route.tag is not None else None
+    if tag is None:
+        return ""
+    index = edition.index
+    around = (tuple(index.ancestors(tag)), tuple(index.children_of(tag)))
+    facet = edition.group_by.get(tag.key, "none")
+    return keys.digest(("tag page", route, url, meta, names, tag, around, facet, shared))
 
 
 def _no_file(src_uri: str) -> bool:
