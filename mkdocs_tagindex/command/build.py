@@ -12,7 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .state import State, config_files, front_of, known_texts, scan, sha, thawed, unchanged
+from .journal import thawed
+from .state import State, config_files, front_of, known_texts, scan, sha, unchanged
 
 if TYPE_CHECKING:
     from .publish import Result
@@ -84,14 +85,18 @@ def record(
             continue
         files[rel] = [*stamp, sha(data), ""]
     state.files = files
-    state.facts = {src: facts for src, facts in result.facts.items() if src in files}
+    old_facts = state.facts  # an entry as it was: the state's log need not keep it again
+    state.facts = {
+        src: _same(old_facts.get(src), facts) for src, facts in result.facts.items() if src in files
+    }
     docs = str(site.docs_dir)
     outputs = {}
     for root, manifest in Owned(site.docs_dir, roots(site)).manifests.items():
         for name in [*(manifest or {}), MARKER]:
             st = os.stat(os.path.join(docs, root, name)) if manifest is not None else None
             if st is not None:
-                outputs[f"{root}/{name}"] = [st.st_mtime_ns, st.st_size]
+                rel = f"{root}/{name}"
+                outputs[rel] = _same(state.outputs.get(rel), [st.st_mtime_ns, st.st_size])
     state.outputs = outputs
     extra = [str(site.custom_dir)] if site.custom_dir else []
     if site.options.tags_file:
@@ -151,7 +156,7 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
     if before is None or not same_scan:
         before = scan(str(site.docs_dir), ours, meta_name)
     known = known_texts(state, before)
-    result, report = publish.build(site, say, keep_pages=keep_pages, known=known)
+    result, report = publish.build(site, say, keep_pages, known, scanned=before)
     record(state, site, result, before, keep_pages)
     took = time.perf_counter() - started
     say(
@@ -160,6 +165,10 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
         f"{len(report.removed)} removed, {result.rendered} pages rendered in {took:.2f}s",
     )
     return len(report.written) + len(report.removed)
+
+
+def _same(old: Any, new: Any) -> Any:
+    return old if old == new else new
 
 
 def _meta_name(site: Site) -> str | None:

@@ -16,7 +16,7 @@ import json
 import logging
 import posixpath
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, cast
@@ -37,7 +37,7 @@ from .frame import CardFrame, CardStore
 from .memo import Keys, Memo, context_key, open_memo, recording, tracking
 from .owned import GITIGNORE, Owned, Report, roots
 from .site import Site, plugin_options
-from .sources import LangPage, Source, all_files, language_pages, read_sources
+from .sources import LangPage, Source, all_files, in_walk_order, language_pages, read_sources
 from .state import settings_key, text_hash
 
 Say = Callable[[int, str], None]
@@ -91,12 +91,17 @@ class Result:
 
 
 def compute(
-    site: Site, say: Say, keep_pages: bool = False, known: Mapping[str, str] | None = None
+    site: Site,
+    say: Say,
+    keep_pages: bool = False,
+    known: Mapping[str, str] | None = None,
+    scanned: Iterable[str] | None = None,
 ) -> tuple[Result, Owned]:
     """Every file the command publishes for the site, by path under `docs_dir` (`known`: the
-    hash of each page's text where its stat is the one the hash was taken at)."""
+    hash of each page's text where its stat is the one the hash was taken at; `scanned`: the
+    pages and meta files `state.scan` found, if it did)."""
     owned = Owned(site.docs_dir, roots(site))
-    files = all_files(site, owned.is_ours)
+    files = all_files(site, owned.is_ours) if scanned is None else in_walk_order(scanned)
     sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")], known)
     languages = site.languages()
     run = Run(site.options, languages, Messages(say))
@@ -408,9 +413,13 @@ def _escape(text: str) -> str:
 
 
 def build(
-    site: Site, say: Say, keep_pages: bool = False, known: Mapping[str, str] | None = None
+    site: Site,
+    say: Say,
+    keep_pages: bool = False,
+    known: Mapping[str, str] | None = None,
+    scanned: Iterable[str] | None = None,
 ) -> tuple[Result, Report]:
-    result, owned = compute(site, say, keep_pages, known)
+    result, owned = compute(site, say, keep_pages, known, scanned)
     report = owned.sync(result.files, lambda text: say(logging.WARNING, text), result.same)
     result.report = report
     return result, report

@@ -174,6 +174,18 @@ def all_files(site: Site, skip: Callable[[str], bool]) -> list[str]:
     return found
 
 
+def in_walk_order(paths: Iterable[str]) -> list[str]:
+    """Paths in `all_files`' order (folders sorted, each folder's files first, its index or
+    README before the rest): a build whose `state.scan` found them need not walk again."""
+    return sorted(paths, key=_walk_key)
+
+
+def _walk_key(path: str) -> tuple[tuple[object, ...], ...]:
+    *folders, name = path.split("/")
+    last = (0, os.path.splitext(name)[0] not in ("index", "README"), name)
+    return (*((1, folder) for folder in folders), last)
+
+
 def language_pages(
     site: Site,
     languages: Languages,

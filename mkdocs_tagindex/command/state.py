@@ -22,14 +22,12 @@ the whole build.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import os
 import re
 import sys
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.util import find_spec
@@ -37,9 +35,11 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from .journal import Journal
 
-STATE_VERSION = 2
-NAME = "state.json"
+STATE_VERSION = 3
+NAME = "state.pickle"
+TABLES = ("files", "facts", "outputs", "about")
 FRONT = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.S)
 """Front matter, as the core and `markup.BODY` find it."""
 INHERIT = re.compile(r"^INHERIT:\s*['\"]?([^'\"#\n]+?)['\"]?\s*(?:#.*)?$", re.M)
@@ -48,28 +48,6 @@ TOOLS = ("zensical", "zensical_i18n", "markdown", "pymdownx", "pygments")
 """Packages whose version changes the rendered Markdown (their folders' stamps are hashed)."""
 
 Stamp = tuple[int, int]
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """The cyclic garbage collector paused while a cache is read, and what was read kept out
-    of its later passes (`gc.freeze`): loading one makes hundreds of thousands of objects and
-    no cycles (reference counting frees them), and every collection would walk them all again
-    (a tenth of a small build's time on the bench's site). `thawed` ends it."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        if was:
-            gc.enable()
-
-
-def thawed() -> None:
-    """The collector back over everything (`paused_gc`), at the end of a build: the watch
-    builds again in the same process."""
-    gc.unfreeze()
 
 
 def sha(data: bytes) -> str:
@@ -195,32 +173,26 @@ class State:
     scanned: dict[str, Stamp] | None = None
     """The inputs' stats as this run first took them (not saved): a build reuses them."""
 
+    journal: Journal | None = field(default=None, repr=False, compare=False)
+
     @classmethod
     def load(cls, cache_dir: Path) -> State:
         path = cache_dir / NAME
-        try:
-            with paused_gc():
-                data = json.loads(path.read_text("utf-8"))
-            if data.get("version") != STATE_VERSION:
-                return cls(path)
-            parts = ("settings", "site", "files", "facts", "outputs")
-            return cls(path, *(data[name] for name in parts))
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            return cls(path)
+        journal = Journal(path, STATE_VERSION, TABLES)
+        tables = journal.load()
+        about = tables["about"]
+        state = cls(path, about.get("settings", ""), about.get("site", {}), journal=journal)
+        state.files, state.facts = tables["files"], tables["facts"]
+        state.outputs = tables["outputs"]
+        return state
 
     def save(self) -> None:
-        data = {
-            "version": STATE_VERSION,
-            "settings": self.settings,
-            "site": self.site,
-            "files": self.files,
-            "facts": self.facts,
-            "outputs": self.outputs,
-        }
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(f".{NAME}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), "utf-8")
-        os.replace(tmp, self.path)
+        """A snapshot, or what changed appended to its log (`journal.py`)."""
+        if self.journal is None:
+            self.journal = Journal(self.path, STATE_VERSION, TABLES)
+        about = {"settings": self.settings, "site": self.site}
+        tables = {"files": self.files, "facts": self.facts, "outputs": self.outputs}
+        self.journal.save({**tables, "about": about})
 
     def settings_now(self, options: Mapping[str, Any]) -> str:
         return settings_key(self.site.get("configs", []), self.site.get("extra", []), options)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from . import build
 from .site import CommandError
-from .state import State, tree_stamps
+from .state import NAME, State, tree_stamps
 
 Say = Callable[[int, str], None]
 INTERVAL = 0.1
@@ -42,10 +42,10 @@ _LOADED: dict[str, tuple[object, State]] = {}
 
 def _state(config: Path) -> State:
     """The last build's state, read again only when its file changed."""
-    path = build.cache_dir(config) / "state.json"
-    stamp = _stamp(str(path))
+    path = build.cache_dir(config) / NAME
+    stamp = (_stamp(str(path)), _stamp(f"{path}.log"))  # the snapshot and its log
     known = _LOADED.get(str(path))
-    if known is None or known[0] != stamp or stamp is None:
+    if known is None or known[0] != stamp or stamp[0] is None:
         known = _LOADED[str(path)] = (stamp, State.load(path.parent))
     return known[1]
 

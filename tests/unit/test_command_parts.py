@@ -3,11 +3,15 @@ the engine's), the TOML edits of `tagindex init`, and the undo of its config edi
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
 
 from mkdocs_tagindex.command import markup
-from mkdocs_tagindex.command.site import tomllib
-from mkdocs_tagindex.command.state import front_of
+from mkdocs_tagindex.command.site import load_site, tomllib
+from mkdocs_tagindex.command.sources import all_files, in_walk_order
+from mkdocs_tagindex.command.state import front_of, scan
 from mkdocs_tagindex.command.tomledit import TomlDoc, TomlEditError
 from mkdocs_tagindex.command.undo import revert_lines
 from mkdocs_tagindex.core import Language, Languages, Messages, Run, SiteInfo, TagIndexConfig
@@ -106,3 +110,23 @@ def test_revert_lines_takes_out_only_what_was_added() -> None:
     assert revert_lines(before, after, current) == ("# mine\n" + before.replace("b: 2", "b: 5"), [])
     text, missed = revert_lines(before, after, after.replace("  - added\n", "  - moved\n"))
     assert "added" in missed[0] and "new: 3" not in text
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_scans_pages_in_all_files_order(tmp_path: Path, seed: int) -> None:
+    """A build that scanned the docs (state.scan) orders what it found as `all_files` walks."""
+    rng = random.Random(seed)
+    docs = tmp_path / "docs"
+    names = ["index.md", "README.md", "a.md", "B.md", "z.md", "_x.md", ".hidden.md", ".meta.yml"]
+    names += ["img.png", "index.html", "a.ja.md", "ü.md", "a b.md"]
+    folders = ["", "a", "a/b", "A", "_a", ".git", "a/.hide", "z", "a-b", "a.b", "日本"]
+    for _ in range(60):
+        path = docs / rng.choice(folders) / rng.choice(names)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("x", "utf-8")
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\nplugins:\n  - meta\n", "utf-8")
+    site = load_site(tmp_path / "mkdocs.yml")
+    scanned = scan(str(docs), set(), ".meta.yml")
+    walked = all_files(site, lambda src: False)
+    assert in_walk_order(scanned) == walked
+    assert len(walked) > 10
