@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import pickle
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -292,7 +293,8 @@ class Memo:
     def read_back(self, path: str, hashed: str) -> bytes | None:
         """The bytes of an earlier run's file, if they are still those it wrote."""
         try:
-            data = (self.docs_dir / path).read_bytes()
+            with open(os.path.join(self.docs_dir, path), "rb") as handle:
+                data = handle.read()
         except OSError:
             return None
         if hashlib.sha256(data).hexdigest()[:32] != hashed:

@@ -147,11 +147,11 @@ class Owned:
                 raise CommandError(f"internal: {rel} is outside tagindex's folders")
             root = owner
             self._check_path(rel, checked)
-            path = self.docs_dir / rel
-            if not path.exists():
-                continue
             theirs = (self.manifests.get(root) or {}).get(rel[len(root) + 1 :])
             if rel in same and theirs is not None and self.digest_of(rel, files[rel]) == theirs:
+                continue  # read in this run: there, and what tagindex wrote
+            path = self.docs_dir / rel
+            if not path.exists():
                 continue
             if not path.is_file() or theirs is None or digest(path.read_bytes()) != theirs:
                 problems.append(f"{path} is not a file tagindex wrote (or was changed since)")
@@ -176,8 +176,10 @@ class Owned:
             root = self.root_of(rel)
             assert root is not None
             new[root][rel[len(root) + 1 :]] = self.digest_of(rel, data)
+            if rel in same:
+                continue
             path = self.docs_dir / rel
-            if rel in same or (path.is_file() and path.read_bytes() == data):
+            if path.is_file() and path.read_bytes() == data:
                 continue
             write_atomic(path, data)
             report.written.append(rel)

@@ -143,11 +143,15 @@ def collation_key(text: str) -> tuple[Any, ...]:
     `Part 10`). Kanji and hanzi follow code-point order (their readings are not knowable here).
     Ties go to the exact text, so the order is total and deterministic.
     """
-    exact = unicodedata.normalize("NFKC", text).strip()
-    folded = exact.casefold()
-    base = "".join(
-        ch for ch in unicodedata.normalize("NFD", folded) if unicodedata.category(ch) != "Mn"
-    ).translate(_KATAKANA)
+    if text.isascii():  # NFKC and NFD change no ASCII text, which has no marks and no kana
+        exact = text.strip()
+        base = folded = exact.casefold()
+    else:
+        exact = unicodedata.normalize("NFKC", text).strip()
+        folded = exact.casefold()
+        base = "".join(
+            ch for ch in unicodedata.normalize("NFD", folded) if unicodedata.category(ch) != "Mn"
+        ).translate(_KATAKANA)
     parts = _DIGITS.split(base)
     natural = tuple(int(part) if i % 2 else part for i, part in enumerate(parts))
     return (natural, folded, exact)

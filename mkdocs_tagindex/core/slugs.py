@@ -71,6 +71,12 @@ def strip_format(text: str) -> str:
     """Remove Unicode format characters (Cf), keeping a zero-width joiner between emoji."""
     if text.isascii():  # no format character is ASCII: the usual case, checked in C
         return text
+    return _strip_format(text)
+
+
+@lru_cache(maxsize=8192)
+def _strip_format(text: str) -> str:
+    """`strip_format` of a tag name with other than ASCII: each read once a build per page."""
     out = []
     for i, char in enumerate(text):
         if unicodedata.category(char) != "Cf":
