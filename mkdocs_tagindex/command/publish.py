@@ -12,12 +12,13 @@ pages (and cards in the author's own listings).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, cast
 
@@ -28,6 +29,7 @@ from ..core import Edition, Found, Language, Messages, Published, Run, SiteInfo,
 from ..core.article import Facts
 from ..core.contexts import PageContext, PassThrough
 from ..core.frontmatter import front_matter, has_tags
+from ..core.model import Tag
 from ..core.outputs import Deferred
 from ..core.render import Renderer
 from ..core.routes import Route, url_of
@@ -336,9 +338,20 @@ def tag_page_key(
     if tag is None:
         return ""
     index = edition.index
-    around = (tuple(index.ancestors(tag)), tuple(index.children_of(tag)))
+    ancestors = tuple(_tag_fields(keys, t) for t in index.ancestors(tag))
+    children = tuple(_tag_fields(keys, t) for t in index.children_of(tag))
     facet = edition.group_by.get(tag.key, "none")
-    return keys.digest(("tag page", route, url, meta, names, tag, around, facet, shared))
+    parts = (route, url, meta, names, _tag_fields(keys, tag), ancestors, children, facet, shared)
+    # the repr of strings, numbers, tuples, dicts and dataclasses of them: no pickling
+    return hashlib.sha256(repr(parts).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _tag_fields(keys: Keys, tag: Tag) -> tuple[object, ...]:
+    """Every field of a tag, its articles by their digests (`Keys`)."""
+    return tuple(
+        tuple(map(keys.of, tag.articles)) if f.name == "articles" else getattr(tag, f.name)
+        for f in fields(tag)
+    )
 
 
 def _no_file(src_uri: str) -> bool:

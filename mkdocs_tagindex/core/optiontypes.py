@@ -32,6 +32,12 @@ class TagList(BaseConfigOption[tuple[str, ...]]):
     def run_validation(self, value: object) -> tuple[str, ...]:
         if value is None:
             return ()
+        if type(value) is list and all(
+            type(i) is str and i.isascii() and i.isprintable() for i in value
+        ):  # the usual list, read on every page of every build: only spaces to drop
+            names = [i.strip() for i in value]
+            if "" not in names:  # (an empty name is warned about below)
+                return tuple(dict.fromkeys(names))
         if isinstance(value, str):
             items: list[object] = list(value.split(","))
         elif isinstance(value, (list, tuple)):
