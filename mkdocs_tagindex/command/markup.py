@@ -122,11 +122,8 @@ def facts_of(
 
 
 def key_of(*parts: str) -> str:
-    digest = hashlib.sha256()
-    for part in (CACHE_VERSION, *parts):
-        digest.update(part.encode("utf-8", "surrogatepass"))
-        digest.update(b"\0")
-    return digest.hexdigest()[:32]
+    text = "\0".join((CACHE_VERSION, *parts, ""))  # each part followed by a NUL
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 class FactsCache:

@@ -166,8 +166,9 @@ def language_key(language: Language, found: list[Found], keys: Keys) -> str:
     return keys.digest((language.code, found, shared))
 
 
-def _text_lang(site: Site, page: LangPage) -> str:
-    own = page.meta.get(site.options.front_matter.lang)
+def _text_lang(site: Site, page: LangPage, key: str | None = None) -> str:
+    """The language of a page's text (`key`: the front matter key naming it)."""
+    own = page.meta.get(key or site.options.front_matter.lang)
     return str(own or page.locale or site.theme_lang)
 
 
@@ -189,13 +190,14 @@ def _facts(
 ) -> dict[str, Facts]:
     """What each article's HTML says, from the cache or rendered now (on every core)."""
     keys = site.options.front_matter
+    lang_key = keys.lang
     wanted: dict[str, str] = {}
     out: dict[str, Facts] = {}
     for page in pages:
         if not has_tags(page.meta, keys):
             continue
         body = memo.body(page.source, _body_hash)
-        text_lang = _text_lang(site, page)
+        text_lang = _text_lang(site, page, lang_key)
         key = markup.key_of(site.digest, language.code, text_lang, body)
         hit = cache.get(key)
         if hit is not None:
