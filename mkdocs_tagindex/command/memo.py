@@ -206,8 +206,9 @@ class Memo:
     texts: dict[str, str] = field(default_factory=dict)
     """Key of what a piece of a file is made of (`Keys`) → that piece (`remember`)."""
     used: dict[str, set[Any]] = field(default_factory=dict)
-    same: set[str] = field(default_factory=set)
-    """Files read back from `docs_dir` in this run: what is there is what the run publishes."""
+    same: dict[str, str] = field(default_factory=dict)
+    """Files read back from `docs_dir` in this run (what is there is what the run publishes),
+    with the SHA-256 of their bytes (`owned.py`'s manifests take it)."""
 
     journal: Journal | None = None
 
@@ -297,9 +298,10 @@ class Memo:
                 data = handle.read()
         except OSError:
             return None
-        if hashlib.sha256(data).hexdigest()[:32] != hashed:
+        full = hashlib.sha256(data).hexdigest()
+        if full[:32] != hashed:
             return None
-        self.same.add(path)
+        self.same[path] = full
         return data
 
     def language(self, lang: str, key: str, files: dict[str, bytes], run: Any) -> bool:

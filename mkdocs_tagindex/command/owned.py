@@ -161,7 +161,12 @@ class Owned:
         self, files: Mapping[str, bytes], warn: Callable[[str], None], same: Collection[str] = ()
     ) -> Report:
         """Make the folders hold exactly `files` (paths under `docs_dir`); stop on conflicts.
-        `same`: files whose bytes on disk were read in this run and are those in `files`."""
+        `same`: files whose bytes on disk were read in this run and are those in `files` (a
+        mapping gives their SHA-256 too, which then is not computed again)."""
+        if isinstance(same, Mapping):
+            for rel, hashed in same.items():
+                if rel in files:
+                    self.hashed[rel] = (files[rel], hashed)
         problems = self.conflicts(files, same)
         if problems:
             raise CommandError(

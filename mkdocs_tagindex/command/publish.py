@@ -88,7 +88,7 @@ class Result:
     """The pages as this run read them."""
     facts: dict[str, list[list[object]]] = field(default_factory=dict)
     """Page with tags → [language, text language, heading, minutes, summary] per build."""
-    same: set[str] = field(default_factory=set)
+    same: dict[str, str] = field(default_factory=dict)
     """Files whose bytes on disk were read in this run and are those of `files`."""
 
 
