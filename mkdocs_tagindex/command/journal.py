@@ -116,6 +116,8 @@ class Journal:
             for name, table in tables.items()
         }
         dropped = {name: [k for k in old[name] if k not in tables[name]] for name in tables}
+        if self.token and not any(changed.values()) and not any(dropped.values()):
+            return  # nothing to write
         if self.token and self.records < MAX_RECORDS:
             record = {"token": self.token, "set": changed, "drop": dropped}
             data = pickle.dumps(record, protocol=5)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import os
 import re
 from collections.abc import Iterable, Mapping
@@ -130,14 +129,11 @@ class FactsCache:
     """Key → (heading, minutes, summary) from earlier runs; only what this run used is kept."""
 
     def __init__(self, folder: Path) -> None:
-        self.path = folder / "facts.json"
-        self.old: dict[str, list[Any]] = {}
-        try:
-            loaded = json.loads(self.path.read_text("utf-8"))
-            if isinstance(loaded, dict):
-                self.old = loaded
-        except (OSError, ValueError):
-            pass
+        from .journal import Journal
+
+        self.path = folder / "facts.pickle"
+        self.journal = Journal(self.path, CACHE_VERSION, ("facts",))
+        self.old: dict[str, list[Any]] = self.journal.load()["facts"]
         self.new: dict[str, list[Any]] = {}
 
     def get(self, key: str) -> list[Any] | None:
@@ -150,9 +146,4 @@ class FactsCache:
         self.new[key] = list(value)
 
     def save(self) -> None:
-        if self.new == self.old:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(self.new, ensure_ascii=False), "utf-8")
-        os.replace(tmp, self.path)
+        self.journal.save({"facts": self.new})

@@ -112,3 +112,13 @@ def test_a_broken_snapshot_reads_as_empty(tmp_path: Path) -> None:
     assert tables == {"a": {}, "b": {}}
     journal.save(big())
     assert fresh(path)[1] == big()
+
+
+def test_nothing_changed_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "t.pickle"
+    Journal(path, "k", NAMES).save(big())
+    before = path.stat().st_mtime_ns
+    journal, tables = fresh(path)
+    journal.save(tables)
+    assert not journal.log.exists()
+    assert path.stat().st_mtime_ns == before
