@@ -41,8 +41,8 @@ if TYPE_CHECKING:
 
 Warn = Callable[[str], None]
 NAME = "memo.pickle"
-VERSION = 4
-TABLES = ("front", "bodies", "found", "langs", "pages", "texts")
+VERSION = 5
+TABLES = ("front", "bodies", "langs", "skips", "pages", "texts")
 
 
 def open_memo(site: Site, name: str = NAME) -> Memo:
@@ -134,6 +134,41 @@ class Said:
         self.say(logging.INFO, message)
 
 
+@dataclass
+class Skip:
+    """What a language's pages gave the build that last built it, so that a build whose pages
+    of that language are the same (`inputs`: their paths, hashes, places and meta files) need
+    not read them again: its articles' tags with their slugs and names then (`shared`: if the
+    run gives them others, the language is built), its key (`langs`), the messages its pages
+    gave, each page's row of facts (`state.facts`), the facts cache's keys it used, the
+    memo's bodies it used, and the tags that got pages (`Run.final`)."""
+
+    inputs: str
+    shared: list[tuple[str, str, str | None]]
+    key: str
+    said: list[tuple[int, str]]
+    rows: list[tuple[str, list[Any]]]
+    facts_keys: list[str]
+    bodies: list[tuple[str, str]]
+    final: dict[str, int]
+
+
+class ArticleTable:
+    """One language's articles (page → (the page, its `Found`, the messages, the digests of
+    its article and of its `Found`: those of `Keys`, so that a language's key does not pickle
+    them again)), in a file of its own: a build that skips the language never reads it."""
+
+    def __init__(self, path: Path, key: str) -> None:
+        self.journal = Journal(path, (VERSION, key), ("entries",))
+        self.entries: dict[str, tuple[Any, Any, list[tuple[int, str]], tuple[str, str]]]
+        self.entries = self.journal.load()["entries"]
+        self.used: set[str] = set()
+
+    def save(self) -> None:
+        kept = {k: v for k, v in self.entries.items() if k in self.used}
+        self.journal.save({"entries": kept})
+
+
 @contextmanager
 def recording(run: Any) -> Iterator[Said]:
     """Everything `run` says inside the block, said and kept."""
@@ -191,15 +226,14 @@ class Memo:
     docs_dir: Path
     front: dict[tuple[str, str], tuple[dict[str, Any], list[str]]] = field(default_factory=dict)
     bodies: dict[tuple[str, str], str] = field(default_factory=dict)
-    found: dict[tuple[str, str], tuple[Any, Any, list[tuple[int, str]], tuple[str, str]]] = field(
-        default_factory=dict
-    )
-    """(language, page) → (the page, its `Found`, the messages, the digests of its article and
-    of its `Found`: those of `Keys`, so that a language's key does not pickle them again)."""
+    found: dict[str, ArticleTable] = field(default_factory=dict)
+    """Language → its pages' articles (`ArticleTable`), read when the language is built."""
     keys: Keys = field(default_factory=lambda: Keys())
     langs: dict[str, tuple[str, dict[str, str], list[tuple[int, str]]]] = field(
         default_factory=dict
     )
+    skips: dict[str, Skip] = field(default_factory=dict)
+    """Language → what its pages gave the last build that built it (`Skip`)."""
     pages: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     """Path → (key of the context, hash of the index if the templates read it else "", hash
     of the file)."""
@@ -222,7 +256,8 @@ class Memo:
         return memo
 
     def save(self) -> None:
-        """Keep what this build used (a snapshot, or the changes appended to its log)."""
+        """Keep what this build used (a snapshot, or the changes appended to its log); the
+        article tables of the languages it read."""
         tables = {}
         for name in TABLES:
             used = self.used[name]
@@ -230,6 +265,16 @@ class Memo:
         if self.journal is None:
             self.journal = Journal(self.path, (VERSION, self.key), TABLES)
         self.journal.save(tables)
+        for table in self.found.values():
+            table.save()
+
+    def articles(self, lang: str) -> ArticleTable:
+        """One language's table of articles, read at its first use in this build."""
+        table = self.found.get(lang)
+        if table is None:
+            name = f"{self.path.stem}.articles-{lang}{self.path.suffix}"
+            table = self.found[lang] = ArticleTable(self.path.with_name(name), self.key)
+        return table
 
     # -- front matter and articles ------------------------------------------------------------
 
@@ -263,20 +308,21 @@ class Memo:
     def article(self, lang: str, page: Any, run: Any, make: Callable[[Any], Any]) -> Any:
         """`make(page)` (`Language.article`), remembered while the page (all of it that
         `make` reads: final meta, URL, title, facts, locale) is equal."""
-        key = (lang, page.src_uri)
-        hit = self.found.get(key)
+        table = self.articles(lang)
+        key = page.src_uri
+        hit = table.entries.get(key)
         if hit is None or hit[0] != page or page.git_dates is not None:
             with recording(run) as said:
                 made = make(page)
             digests = (self.keys.of(made.article), self.keys.of(made)) if made else ("", "")
-            hit = self.found[key] = (page, made, said.said, digests)
+            hit = table.entries[key] = (page, made, said.said, digests)
         else:
             for level, message in hit[2]:
                 run.messages.say(level, message)
             if hit[1] is not None:  # its digests, as taken of it when it was made
                 self.keys.know(hit[1].article, hit[3][0])
                 self.keys.know(hit[1], hit[3][1])
-        self.used["found"].add(key)
+        table.used.add(key)
         return hit[1]
 
     def remember(self, inputs: object, make: Callable[[Any], str]) -> str:
@@ -304,8 +350,16 @@ class Memo:
         self.same[path] = full
         return data
 
-    def language(self, lang: str, key: str, files: dict[str, bytes], run: Any) -> bool:
-        """Put an unchanged language's files into `files` and say its messages again."""
+    def language(
+        self,
+        lang: str,
+        key: str,
+        files: dict[str, bytes],
+        run: Any,
+        first: Callable[[], None] | None = None,
+    ) -> bool:
+        """Put an unchanged language's files into `files` and say its messages again (after
+        `first`, called once its files are found as they were written)."""
         hit = self.langs.get(lang)
         if hit is None or hit[0] != key:
             return False
@@ -315,6 +369,8 @@ class Memo:
             if data is None:
                 return False
             found[path] = data
+        if first is not None:
+            first()
         files.update(found)
         for level, message in hit[2]:
             run.messages.say(level, message)

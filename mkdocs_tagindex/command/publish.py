@@ -34,12 +34,20 @@ from ..core.outputs import Deferred
 from ..core.render import Renderer
 from ..core.routes import Route, url_of
 from ..core.theme import theme_overrides_dir
-from . import markup
+from . import markup, skips
 from .frame import CardFrame, CardStore
 from .memo import Keys, Memo, context_key, open_memo, recording, tracking
 from .owned import GITIGNORE, Owned, Report, roots
 from .site import Site, plugin_options
-from .sources import LangPage, Source, all_files, in_walk_order, language_pages, read_sources
+from .sources import (
+    LangPage,
+    Source,
+    all_files,
+    in_walk_order,
+    language_pages,
+    meta_file_name,
+    read_sources,
+)
 from .state import settings_key, text_hash
 
 Say = Callable[[int, str], None]
@@ -120,22 +128,29 @@ def compute(
     extra = [str(site.custom_dir)] if site.custom_dir else []
     cards = CardStore(site.cache_dir, settings_key([str(site.path)], extra, {}))
     theme_dirs = (str(site.custom_dir),) if site.custom_dir else ()
+    metas = skips.metas_digest(site, files, meta_file_name(site))
     for lang in languages.build:
         info = SiteInfo(site.site_url, site.name, site.directory_urls, theme_dirs)
         language = Language(run, lang, info)
         pages = per_lang.get(lang, [])
-        facts = _facts(site, language, pages, cache, result, memo)
-        found = list(_found(site, language, pages, facts, memo))
+        inputs = skips.inputs_key(lang, pages, metas)
+        if skips.skipped(language, inputs, memo, cache, result):
+            continue
+        tagged: list[tuple[LangPage, str]] = []
+        with recording(run) as said_pages:
+            facts = _facts(site, language, pages, cache, result, memo, tagged)
+            found = list(_found(site, language, pages, facts, memo))
         keys = memo.keys
         key = language_key(language, found, keys)
         if key and memo.language(lang, key, result.files, run):
             language.collect(found)  # the run's record of its tags, as a build leaves it
-            continue
-        before = set(result.files)
-        with recording(run) as said:
-            _publish(site, language, found, renderer, result, cards, memo, keys)
-        made = {p: d for p, d in result.files.items() if p not in before}
-        memo.keep_language(lang, key, made, said.said)
+        else:
+            before = set(result.files)
+            with recording(run) as said:
+                _publish(site, language, found, renderer, result, cards, memo, keys)
+            made = {p: d for p, d in result.files.items() if p not in before}
+            memo.keep_language(lang, key, made, said.said)
+        skips.keep(memo, language, inputs, found, key, said_pages.said, result, tagged)
     cache.save()
     cards.save()
     memo.save()
@@ -158,11 +173,9 @@ def _bytecode_cache(folder: Path) -> BytecodeCache:
 def language_key(language: Language, found: list[Found], keys: Keys) -> str:
     """Everything one language's files come from but the settings: its articles in order,
     and what the run shares between languages about their tags (slugs, shown names)."""
-    run = language.run
-    tags = sorted({t for item in found for t in item.article.tags})
-    if any(t not in run.slugs for t in tags):
+    shared = skips.shared_of(language, found)
+    if shared is None:
         return ""  # its build gives a tag a slug, which later languages see: build it
-    shared = [(t, run.slugs[t], run.shown_as.get(t)) for t in tags]
     return keys.digest((language.code, found, shared))
 
 
@@ -187,8 +200,10 @@ def _facts(
     cache: markup.FactsCache,
     result: Result,
     memo: Memo,
+    read: list[tuple[LangPage, str]],
 ) -> dict[str, Facts]:
-    """What each article's HTML says, from the cache or rendered now (on every core)."""
+    """What each article's HTML says, from the cache or rendered now (on every core); `read`
+    gets each page with tags and its key in the cache."""
     keys = site.options.front_matter
     lang_key = keys.lang
     wanted: dict[str, str] = {}
@@ -199,6 +214,7 @@ def _facts(
         body = memo.body(page.source, _body_hash)
         text_lang = _text_lang(site, page, lang_key)
         key = markup.key_of(site.digest, language.code, text_lang, body)
+        read.append((page, key))
         hit = cache.get(key)
         if hit is not None:
             out[page.source.src] = Facts(hit[0], hit[1], hit[2])

@@ -241,3 +241,38 @@ def test_incremental_builds_equal_cold_builds(
         said.append(f"{done}: {made} of {pages} pages rendered")
     counts = [int(m.group(1)) for t in said if (m := re.search(r": (\d+) of", t))]
     assert min(counts) < pages, f"no step reused a page: {said}"
+
+
+def test_a_language_whose_pages_did_not_change_is_not_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An edit of an English page leaves the Japanese pages unread (`command/skips.py`); a new
+    spelling that outnumbers the Japanese page's own changes the name the run shares for that
+    tag, and the Japanese pages are read again. Either way the tree is a cold build's."""
+    project = tmp_path / "site"
+    generate(project, 10, variant="tagindex", seed=3)
+    config = project / "mkdocs.yml"
+    english = [p for p in articles(project) if not p.name.endswith(".ja.md")]
+    japanese = [p for p in articles(project) if p.name.endswith(".ja.md")]
+    _set_tags(japanese[0], [*_tags(japanese[0]), "Fresh Tag"])
+    build.run(config, lambda level, text: None, quiet=True)
+    read: list[str] = []
+    real = publish._found
+
+    def counted(site: object, language: object, *args: object) -> object:
+        read.append(language.code)  # type: ignore[attr-defined]
+        return real(site, language, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(publish, "_found", counted)
+    _set_tags(english[0], [*_tags(english[0]), "benchtag"])
+    build.run(config, lambda level, text: None, quiet=True)
+    assert read == ["en"]
+    assert tree(project / "docs") == cold(project, tmp_path / "cold")
+    for page in english[1:4]:  # "fresh-tag" now outnumbers "Fresh Tag"
+        _set_tags(page, [*_tags(page), "fresh-tag"])
+    read.clear()
+    build.run(config, lambda level, text: None, quiet=True)
+    assert read == ["en", "ja"]
+    have, want = tree(project / "docs"), cold(project, tmp_path / "cold")
+    assert have == want
+    assert any("fresh-tag" in k and k.startswith("tags/") for k in have)

@@ -1,0 +1,109 @@
+"""A language whose pages are what the last build read is not read again: after one article of
+one language changed, the other languages' pages are neither looked up in the memo one by one
+(their facts, their articles) nor are their articles loaded from it. What they gave that build
+(`memo.Skip`) is given again: their messages, each page's facts for the state, the caches' keys
+they used, the tags that got pages (`Run.final`), and, through `Memo.language`, their files.
+
+A language's pages are the same when their paths, the hashes of their texts, their places in
+the language's build (path, locale, fallback) and the meta files are; its articles' tags must
+still have the slugs and names they had (the run shares those between languages, and an edit
+in another language can change them). The settings are the memo's own key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import posixpath
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ..core import Found, Language
+from .memo import Memo, Skip
+
+if TYPE_CHECKING:
+    from .markup import FactsCache
+    from .publish import Result
+    from .site import Site
+    from .sources import LangPage
+
+
+def metas_digest(site: Site, files: Iterable[str], meta_name: str | None) -> str:
+    """The hash of the meta files' texts (they reach every page's meta below them)."""
+    digest = hashlib.sha256()
+    for rel in files:
+        if meta_name and posixpath.basename(rel) == meta_name:
+            digest.update(rel.encode("utf-8", "surrogatepass") + b"\0")
+            try:
+                digest.update((site.docs_dir / rel).read_bytes())
+            except OSError:
+                digest.update(b"\1missing")
+            digest.update(b"\0")
+    return digest.hexdigest()[:32]
+
+
+def inputs_key(lang: str, pages: list[LangPage], metas: str) -> str:
+    """The key of what a language's facts and articles are read from."""
+    places = [(p.source.src, p.source.digest, p.path, p.locale, p.fallback) for p in pages]
+    parts = (lang, metas, places)
+    return hashlib.sha256(repr(parts).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def shared_of(language: Language, found: list[Found]) -> list[tuple[str, str, str | None]] | None:
+    """The slugs and shown names the run gives the tags of `found` (None: a tag without a
+    slug yet, which its build gives it: the language is built)."""
+    run = language.run
+    tags = sorted({t for item in found for t in item.article.tags})
+    if any(t not in run.slugs for t in tags):
+        return None
+    return [(t, run.slugs[t], run.shown_as.get(t)) for t in tags]
+
+
+def skipped(language: Language, inputs: str, memo: Memo, cache: FactsCache, result: Result) -> bool:
+    """Whether the language was given again as the last build left it (see the module)."""
+    skip = memo.skips.get(language.code)
+    if skip is None or skip.inputs != inputs:
+        return False
+    run = language.run
+    if any(
+        t not in run.slugs or run.slugs[t] != slug or run.shown_as.get(t) != shown
+        for t, slug, shown in skip.shared
+    ):
+        return False
+
+    def pages_said() -> None:  # before the language's own messages, as a build says them
+        for level, message in skip.said:
+            run.messages.say(level, message)
+
+    if not memo.language(language.code, skip.key, result.files, run, first=pages_said):
+        return False
+    for src, row in skip.rows:
+        result.facts.setdefault(src, []).append(list(row))
+    for key in skip.facts_keys:
+        cache.get(key)  # kept in the cache: this build used it
+    memo.used["bodies"].update(skip.bodies)
+    memo.used["skips"].add(language.code)
+    run.final[language.code] = dict(skip.final)
+    return True
+
+
+def keep(
+    memo: Memo,
+    language: Language,
+    inputs: str,
+    found: list[Found],
+    key: str,
+    said: list[tuple[int, str]],
+    result: Result,
+    read: list[tuple[LangPage, str]],
+) -> None:
+    """What the language's pages gave this build, for the next one (`read`: each page with
+    tags, and the facts cache's key of it, as `publish._facts` read them)."""
+    shared = shared_of(language, found)
+    if not key or shared is None:
+        return
+    rows = [(p.source.src, list(result.facts[p.source.src][-1])) for p, _ in read]
+    bodies = [(p.source.src, p.source.digest) for p, _ in read]
+    facts_keys = [k for _, k in read]
+    final = dict(language.run.final.get(language.code, {}))
+    memo.skips[language.code] = Skip(inputs, shared, key, said, rows, facts_keys, bodies, final)
+    memo.used["skips"].add(language.code)
