@@ -1,5 +1,5 @@
 """`python -m mkdocs_tagindex`: the `tagindex` command."""
 
-from mkdocs_tagindex.command.cli import main
+from mkdocs_tagindex.command.cli import entry
 
-raise SystemExit(main())
+entry()

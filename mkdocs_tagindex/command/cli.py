@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .site import CommandError, find_config, load_site
 
@@ -110,3 +112,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise
     except KeyboardInterrupt:
         return 130
+
+
+def entry() -> NoReturn:
+    """The console script and `python -m mkdocs_tagindex`: `main`, then out of the process
+    without Python's finalization, which frees a build's hundreds of thousands of objects one
+    by one (0.07 s of a one-second build on the bench's site), as mypy leaves. Every file the
+    command writes is closed by then, and the Markdown workers are shut down; the streams are
+    flushed here."""
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
