@@ -136,6 +136,10 @@ class FactsCache:
         self.old: dict[str, list[Any]] = self.journal.load()["facts"]
         self.new: dict[str, list[Any]] = {}
 
+    def peek(self, key: str) -> list[Any] | None:
+        """What `get` gives, without keeping it."""
+        return self.old.get(key)
+
     def get(self, key: str) -> list[Any] | None:
         found = self.old.get(key)
         if found is not None:

@@ -41,8 +41,8 @@ if TYPE_CHECKING:
 
 Warn = Callable[[str], None]
 NAME = "memo.pickle"
-VERSION = 5
-TABLES = ("front", "bodies", "langs", "skips", "pages", "texts")
+VERSION = 6
+TABLES = ("front", "bodies", "langs", "skips", "facts_of", "pages", "texts")
 
 
 def open_memo(site: Site, name: str = NAME) -> Memo:
@@ -140,16 +140,12 @@ class Skip:
     of that language are the same (`inputs`: their paths, hashes, places and meta files) need
     not read them again: its articles' tags with their slugs and names then (`shared`: if the
     run gives them others, the language is built), its key (`langs`), the messages its pages
-    gave, each page's row of facts (`state.facts`), the facts cache's keys it used, the
-    memo's bodies it used, and the tags that got pages (`Run.final`)."""
+    gave, and the tags that got pages (`Run.final`). Each page's facts: `Memo.facts_of`."""
 
     inputs: str
     shared: list[tuple[str, str, str | None]]
     key: str
     said: list[tuple[int, str]]
-    rows: list[tuple[str, list[Any]]]
-    facts_keys: list[str]
-    bodies: list[tuple[str, str]]
     final: dict[str, int]
 
 
@@ -234,6 +230,9 @@ class Memo:
     )
     skips: dict[str, Skip] = field(default_factory=dict)
     """Language → what its pages gave the last build that built it (`Skip`)."""
+    facts_of: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    """(language, page with tags) → the language of its text and its key in the facts cache,
+    as the last build read them (a table, so that a build logs only the pages that changed)."""
     pages: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     """Path → (key of the context, hash of the index if the templates read it else "", hash
     of the file)."""

@@ -134,7 +134,7 @@ def compute(
         language = Language(run, lang, info)
         pages = per_lang.get(lang, [])
         inputs = skips.inputs_key(lang, pages, metas)
-        if skips.skipped(language, inputs, memo, cache, result):
+        if skips.skipped(language, inputs, pages, memo, cache, result):
             continue
         tagged: list[tuple[LangPage, str]] = []
         with recording(run) as said_pages:

@@ -58,9 +58,17 @@ def shared_of(language: Language, found: list[Found]) -> list[tuple[str, str, st
     return [(t, run.slugs[t], run.shown_as.get(t)) for t in tags]
 
 
-def skipped(language: Language, inputs: str, memo: Memo, cache: FactsCache, result: Result) -> bool:
+def skipped(
+    language: Language,
+    inputs: str,
+    pages: list[LangPage],
+    memo: Memo,
+    cache: FactsCache,
+    result: Result,
+) -> bool:
     """Whether the language was given again as the last build left it (see the module)."""
-    skip = memo.skips.get(language.code)
+    code = language.code
+    skip = memo.skips.get(code)
     if skip is None or skip.inputs != inputs:
         return False
     run = language.run
@@ -69,20 +77,29 @@ def skipped(language: Language, inputs: str, memo: Memo, cache: FactsCache, resu
         for t, slug, shown in skip.shared
     ):
         return False
+    tagged = []
+    for page in pages:  # its pages with tags, in order, and their facts
+        found = memo.facts_of.get((code, page.source.src))
+        if found is not None:
+            facts = cache.peek(found[1])
+            if facts is None:
+                return False  # no longer in the facts cache: build the language
+            tagged.append((page, found, facts))
 
     def pages_said() -> None:  # before the language's own messages, as a build says them
         for level, message in skip.said:
             run.messages.say(level, message)
 
-    if not memo.language(language.code, skip.key, result.files, run, first=pages_said):
+    if not memo.language(code, skip.key, result.files, run, first=pages_said):
         return False
-    for src, row in skip.rows:
-        result.facts.setdefault(src, []).append(list(row))
-    for key in skip.facts_keys:
+    for page, (text_lang, key), facts in tagged:
+        src = page.source.src
+        result.facts.setdefault(src, []).append([code, text_lang, *facts])
         cache.get(key)  # kept in the cache: this build used it
-    memo.used["bodies"].update(skip.bodies)
-    memo.used["skips"].add(language.code)
-    run.final[language.code] = dict(skip.final)
+        memo.used["bodies"].add((src, page.source.digest))
+        memo.used["facts_of"].add((code, src))
+    memo.used["skips"].add(code)
+    run.final[code] = dict(skip.final)
     return True
 
 
@@ -101,9 +118,13 @@ def keep(
     shared = shared_of(language, found)
     if not key or shared is None:
         return
-    rows = [(p.source.src, list(result.facts[p.source.src][-1])) for p, _ in read]
-    bodies = [(p.source.src, p.source.digest) for p, _ in read]
-    facts_keys = [k for _, k in read]
-    final = dict(language.run.final.get(language.code, {}))
-    memo.skips[language.code] = Skip(inputs, shared, key, said, rows, facts_keys, bodies, final)
-    memo.used["skips"].add(language.code)
+    code = language.code
+    for page, facts_key in read:
+        entry = (str(result.facts[page.source.src][-1][1]), facts_key)
+        at = (code, page.source.src)
+        old = memo.facts_of.get(at)
+        memo.facts_of[at] = old if old == entry else entry  # an equal one is not logged again
+        memo.used["facts_of"].add(at)
+    final = dict(language.run.final.get(code, {}))
+    memo.skips[code] = Skip(inputs, shared, key, said, final)
+    memo.used["skips"].add(code)
