@@ -141,7 +141,8 @@ def compute(
             facts = _facts(site, language, pages, cache, result, memo, tagged)
             found = list(_found(site, language, pages, facts, memo))
         keys = memo.keys
-        key = language_key(language, found, keys)
+        shared = skips.shared_of(language, found)
+        key = language_key(language, found, keys, shared)
         if key and memo.language(lang, key, result.files, run):
             language.collect(found)  # the run's record of its tags, as a build leaves it
         else:
@@ -150,7 +151,7 @@ def compute(
                 _publish(site, language, found, renderer, result, cards, memo, keys)
             made = {p: d for p, d in result.files.items() if p not in before}
             memo.keep_language(lang, key, made, said.said)
-        skips.keep(memo, language, inputs, found, key, said_pages.said, result, tagged)
+        skips.keep(memo, language, inputs, shared, key, said_pages.said, result, tagged)
     cache.save()
     cards.save()
     memo.save()
@@ -170,10 +171,15 @@ def _bytecode_cache(folder: Path) -> BytecodeCache:
     return FileSystemBytecodeCache(str(folder / "jinja"))
 
 
-def language_key(language: Language, found: list[Found], keys: Keys) -> str:
+def language_key(
+    language: Language,
+    found: list[Found],
+    keys: Keys,
+    shared: list[tuple[str, str, str | None]] | None,
+) -> str:
     """Everything one language's files come from but the settings: its articles in order,
-    and what the run shares between languages about their tags (slugs, shown names)."""
-    shared = skips.shared_of(language, found)
+    and what the run shares between languages about their tags (`shared`: their slugs and
+    shown names, `skips.shared_of`)."""
     if shared is None:
         return ""  # its build gives a tag a slug, which later languages see: build it
     return keys.digest((language.code, found, shared))

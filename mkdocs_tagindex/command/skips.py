@@ -107,15 +107,15 @@ def keep(
     memo: Memo,
     language: Language,
     inputs: str,
-    found: list[Found],
+    shared: list[tuple[str, str, str | None]] | None,
     key: str,
     said: list[tuple[int, str]],
     result: Result,
     read: list[tuple[LangPage, str]],
 ) -> None:
-    """What the language's pages gave this build, for the next one (`read`: each page with
-    tags, and the facts cache's key of it, as `publish._facts` read them)."""
-    shared = shared_of(language, found)
+    """What the language's pages gave this build, for the next one (`shared`: as `shared_of`
+    gave them; `read`: each page with tags, and the facts cache's key of it, as
+    `publish._facts` read them)."""
     if not key or shared is None:
         return
     code = language.code
