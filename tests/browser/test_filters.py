@@ -640,6 +640,8 @@ def test_filters_survive_instant_navigation(
 
     page.locator('.tagindex-index__item[data-tagindex-tag="rl"] a').click()
     page.wait_for_url("**/tags/rl/")
+    # the URL changes before the new content is in: the old page's toolbar is visible too
+    page.locator(CARDS).first.wait_for(state="attached")
     page.locator(TOOLBARS).first.wait_for(state="visible")
     assert page.evaluate("window.__sameDocument") is True, "not an instant navigation"
     assert pressed(page, "audience") == ["students"]
