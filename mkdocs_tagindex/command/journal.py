@@ -12,12 +12,11 @@ inputs (`memo.py`): a missing or an old entry never gives a wrong result, only m
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import os
 import pickle
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -147,7 +146,7 @@ class Journal:
             pickle.dump(data, handle, protocol=5)
             self.base_size = handle.tell()
         os.replace(tmp, self.path)
-        with contextlib.suppress(OSError):
+        with suppress(OSError):
             os.remove(self.log)
         self.records = self.end = 0
 

@@ -261,8 +261,7 @@ class Memo:
         for name in TABLES:
             used = self.used[name]
             tables[name] = {k: v for k, v in getattr(self, name).items() if k in used}
-        if self.journal is None:
-            self.journal = Journal(self.path, (VERSION, self.key), TABLES)
+        assert self.journal is not None, "a memo comes from Memo.open"
         self.journal.save(tables)
         for table in self.found.values():
             table.save()
