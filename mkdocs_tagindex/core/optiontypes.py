@@ -20,6 +20,13 @@ from .values import clean_text, one_date, short, shown
 
 MAX_READ_TIME = 600
 """Largest `read_time` taken at face value (ten hours); larger values are typos."""
+MAX_TAGS = 100
+"""Most tags one page lists: each tag is a page, a feed and a line of `tags.json`, and every
+feed item names its article's tags, so a page's cost grows with the square of its tag count.
+Past this a list is a mistake (a generated list, a pasted table), not a page's topics."""
+MAX_TAG_CHARS = 1000
+"""Longest tag name taken: a longer one is a paragraph pasted where a tag belongs, and would be
+repeated on every page and feed that names the tag."""
 
 
 class TagList(BaseConfigOption[tuple[str, ...]]):
@@ -36,8 +43,8 @@ class TagList(BaseConfigOption[tuple[str, ...]]):
             type(i) is str and i.isascii() and i.isprintable() for i in value
         ):  # the usual list, read on every page of every build: only spaces to drop
             names = [i.strip() for i in value]
-            if "" not in names:  # (an empty name is warned about below)
-                return tuple(dict.fromkeys(names))
+            if "" not in names and max(map(len, names), default=0) <= MAX_TAG_CHARS:
+                return self._capped(list(dict.fromkeys(names)))  # (the rest: warned below)
         if isinstance(value, str):
             items: list[object] = list(value.split(","))
         elif isinstance(value, (list, tuple)):
@@ -58,9 +65,24 @@ class TagList(BaseConfigOption[tuple[str, ...]]):
             if not name:
                 self.warnings.append("an empty tag name was ignored")
                 continue
+            if len(name) > MAX_TAG_CHARS:
+                self.warnings.append(
+                    f"a tag of {len(name):,} characters (more than {MAX_TAG_CHARS}) was ignored: "
+                    f"{short(name)}"
+                )
+                continue
             if name not in tags:
                 tags.append(name)
-        return tuple(tags)
+        return self._capped(tags)
+
+    def _capped(self, tags: list[str]) -> tuple[str, ...]:
+        """The first `MAX_TAGS` tags, and one warning for the rest."""
+        if len(tags) > MAX_TAGS:
+            self.warnings.append(
+                f"{len(tags):,} tags, more than {MAX_TAGS}: the first {MAX_TAGS} are listed, "
+                f"the other {len(tags) - MAX_TAGS:,} ({short(tags[MAX_TAGS])}, …) were ignored"
+            )
+        return tuple(tags[:MAX_TAGS])
 
 
 class TextList(BaseConfigOption[tuple[str, ...]]):

@@ -27,6 +27,7 @@ import feedparser
 import pytest
 from bs4 import BeautifulSoup, Tag
 
+from mkdocs_tagindex.core.optiontypes import MAX_TAGS
 from mkdocs_tagindex.core.slugs import MAX_SLUG_BYTES, tag_key
 
 from conftest import ROOT, Site, build, material_config, run_mkdocs, write_config, write_page
@@ -280,7 +281,17 @@ ROWS: list[Row] = [
     Row(
         "many-tags",
         "tags: [" + ", ".join(f"m{i:04d}" for i in range(1000)) + "]",
-        tags=tuple(f"m{i:04d}" for i in range(1000)),
+        warn=r"front matter 'tags': 1,000 tags, more than 100: the first 100 are listed, "
+        r"the other 900 \('m0100', …\) were ignored",
+        key="tags",
+        tags=tuple(f"m{i:04d}" for i in range(MAX_TAGS)),
+    ),
+    Row(
+        "tag-huge",
+        'tags: [huge-ok, "' + "h" * 5000 + '"]',
+        warn=r"front matter 'tags': a tag of 5,000 characters \(more than 1000\) was ignored",
+        key="tags",
+        tags=("huge-ok",),
     ),
     # generated paths an author already uses: the author's file wins
     Row(
@@ -717,12 +728,14 @@ def test_a_page_without_title_is_listed_under_mkdocs_title(bad_site: BadSite) ->
         assert title.get_text().strip() and title.get_text() == h1.get_text(strip=True)
 
 
-def test_one_page_with_a_thousand_tags(bad_site: BadSite) -> None:
+def test_one_page_with_a_thousand_tags_lists_the_first_hundred(bad_site: BadSite) -> None:
     row = BY_ID["many-tags"]
     site = bad_site.site
     counts = all_tags(site)
     keys = [k for k in counts if re.fullmatch(r"m\d{4}", k)]
-    assert len(keys) == 1000 and all(counts[k][1] == 1 for k in keys)
+    assert keys == [f"m{i:04d}" for i in range(MAX_TAGS)]
+    assert all(counts[k][1] == 1 for k in keys)
+    assert not (site.dir / "tags/m0100").exists()  # no page, and no chip, past the cap
     link = f'href="../../{row.url}"'
     for key in keys:  # a string check per page; full parsing of a sample above
         text = (site.dir / bad_site.index[key]).read_text("utf-8")

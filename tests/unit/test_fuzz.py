@@ -53,6 +53,7 @@ from mkdocs_tagindex.core import (
     tagsfile,
 )
 from mkdocs_tagindex.core.frontmatter import front_matter
+from mkdocs_tagindex.core.optiontypes import MAX_TAG_CHARS, MAX_TAGS
 from mkdocs_tagindex.core.render import Renderer
 from mkdocs_tagindex.core.routes import url_of
 from mkdocs_tagindex.core.slugs import strip_format
@@ -314,8 +315,11 @@ def problems(canonical: str, value: object) -> int:
             items = value
         else:
             return 1
-        empty = any(is_text(i) and not tag_name(i) for i in items)
-        return bad_items(items) + empty
+        names = [tag_name(i) for i in items if is_text(i)]
+        empty = any(not n for n in names)
+        long = len({(len(n), short(n)) for n in names if len(n) > MAX_TAG_CHARS})
+        kept = {n for n in names if n and len(n) <= MAX_TAG_CHARS}
+        return bad_items(items) + empty + long + (len(kept) > MAX_TAGS)
     if canonical in ("category", "authors"):
         if isinstance(value, list):
             return bad_items(value)
@@ -364,7 +368,9 @@ def has_tags(value: object) -> bool:
 def usable_tags(value: object) -> bool:
     if isinstance(value, str):
         value = value.split(",")
-    return isinstance(value, list) and any(is_text(i) and tag_name(i) for i in value)
+    return isinstance(value, list) and any(
+        is_text(i) and 0 < len(tag_name(i)) <= MAX_TAG_CHARS for i in value
+    )
 
 
 # -- the host ---------------------------------------------------------------------------------
