@@ -35,7 +35,7 @@ from .host.build import BuildState
 from .host.contexts import PageStage
 from .host.run import Memory, RunState
 
-if TYPE_CHECKING:  # only `mkdocs serve` loads the server (2 MB): a build never imports it
+if TYPE_CHECKING:  # only `mkdocs serve` loads the server: a build never imports it
     from mkdocs.livereload import LiveReloadServer
 
 

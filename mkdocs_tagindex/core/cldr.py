@@ -1,8 +1,8 @@
 """CLDR facts of the built-in label tables' languages, as Babel 2.19.0 has them: plural
 rules and which are written right to left.
 
-Kept here so that a site in these languages never loads Babel's locale data (about 2 MB for
-English and Japanese, which a plain build never holds); any other language asks Babel.
+Kept here so that a site in these languages never loads Babel's locale data (large, and
+never needed by a plain build of English and Japanese); any other language asks Babel.
 tests/unit/test_labels.py checks every entry against the installed Babel, so an update of CLDR
 that changes one fails there, printing the entries the installed Babel has.
 """

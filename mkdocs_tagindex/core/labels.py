@@ -97,7 +97,7 @@ MATERIAL_KEYS = {
 
 class _Tables(Mapping[str, dict[str, Any]]):
     """The tables of `locales/`, each read when first asked for: a build reads the two or
-    three of its languages, not all twenty (~20 ms of every start-up)."""
+    three of its languages, not all twenty, at every start-up."""
 
     def __init__(self) -> None:
         folder = resources.files(__package__).joinpath("locales")
@@ -195,7 +195,7 @@ def table_code(code: str) -> str | None:
     """The built-in table for a language code (`zh_TW` → `zh-Hant`, `pt_BR` → `pt-BR`), if any.
 
     A code that names a table itself (`en`, `ja`: `candidates` would put it first) needs no
-    Babel: its likely-subtags table alone takes 2 MB that a plain build never loads."""
+    Babel: its likely-subtags table is large, and a plain build never loads it."""
     norm = normalize(code)
     if norm in LABELS:
         return norm

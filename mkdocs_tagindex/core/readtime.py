@@ -206,8 +206,8 @@ _RUN_PUNCTUATION = "\u3001\u3002\uff0c"
 
 @cache
 def _cjk_runs() -> re.Pattern[str]:
-    """Compiled at its first use (11 ms, for the ranges beyond U+FFFF): a `tagindex build`
-    that renders no page never needs it."""
+    """Compiled at its first use (its ranges beyond U+FFFF are slow to compile): a
+    `tagindex build` that renders no page never needs it."""
     return re.compile(f"[{_CJK}{_RUN_PUNCTUATION}][{_CJK}{_RUN_PUNCTUATION}]*")
 
 

@@ -22,7 +22,7 @@ from ..core.values import one_date
 
 def _loaded(module: str, name: str) -> Any:
     """A class of one of Material's plugins, if its module is loaded: no instance of it can
-    exist otherwise, and importing those modules ourselves would cost every build 2 MB of
+    exist otherwise, and importing those modules ourselves would cost every build their
     memory. Material is a dependency, but its plugins' layout is not an API: a release that
     moved the class gives None."""
     loaded = sys.modules.get(module)

@@ -51,7 +51,7 @@ class OwnTemplates(BytecodeCache):
     """The compiled code of the plugin's own templates, kept by the plugin instance.
 
     MkDocs makes a new Jinja environment for every build, and mkdocs-static-i18n builds every
-    language (the default one twice): each compiled our templates again, about 0.1 s a build.
+    language (the default one twice): each compiled our templates again.
     Other templates (the theme's, the site's) are left to their own environment. Jinja keys a
     bucket by the template's source, so an edited template under `mkdocs serve` compiles anew.
     """
