@@ -98,15 +98,12 @@ def record(
                 rel = f"{root}/{name}"
                 outputs[rel] = _same(state.outputs.get(rel), [st.st_mtime_ns, st.st_size])
     state.outputs = outputs
-    extra = [str(site.custom_dir)] if site.custom_dir else []
-    if site.options.tags_file:
-        extra.append(os.path.join(site.root, str(site.options.tags_file)))
     state.site = {
-        "docs_dir": docs,
+        "docs_dir": os.path.relpath(docs, site.root),
         "roots": roots(site),
         "meta_name": meta_file_name(site),
         "configs": config_files(site.path),
-        "extra": extra,
+        "extra": site.settings_extra(),
         "facts": markup.facts_params(site.options),
     }
     state.settings = state.settings_now({"keep_pages": keep_pages})
@@ -149,9 +146,13 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
     ours = {f"{root}/{name}" for root, files in manifests.items() for name in files or {}}
     meta_name = _meta_name(site)
     before = state.scanned
-    same_scan = state.site.get("docs_dir") == str(site.docs_dir) and (
-        state.site.get("meta_name") == meta_name
-        and {k for k in state.outputs if not k.endswith(f"/{MARKER}")} == ours
+    same_scan = (
+        state.path.exists()
+        and state.docs_dir == str(site.docs_dir)
+        and (
+            state.site.get("meta_name") == meta_name
+            and {k for k in state.outputs if not k.endswith(f"/{MARKER}")} == ours
+        )
     )
     if before is None or not same_scan:
         before = scan(str(site.docs_dir), ours, meta_name)

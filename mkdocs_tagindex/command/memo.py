@@ -29,7 +29,6 @@ import io
 import os
 import pickle
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -50,10 +49,7 @@ def open_memo(site: Site, name: str = NAME) -> Memo:
     everything site-wide."""
     from .state import config_files, settings_key
 
-    extra = [str(site.custom_dir)] if site.custom_dir else []
-    if site.options.tags_file:
-        extra.append(str(site.root / str(site.options.tags_file)))
-    key = settings_key(config_files(site.path), extra, {"memo": VERSION})
+    key = settings_key(site.root, config_files(site.path), site.settings_extra(), {"memo": VERSION})
     return Memo.open(site.cache_dir, key, site.docs_dir, name)
 
 
@@ -112,28 +108,6 @@ class _Pickler(pickle.Pickler):
         return NotImplemented
 
 
-class Said:
-    """Stands in for a run's `Messages` while recording what is said through it."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.said: list[tuple[int, str]] = []
-
-    def say(self, level: int, message: str) -> None:
-        self.said.append((level, message))
-        self.inner.say(level, message)
-
-    def warn(self, message: str) -> None:
-        import logging
-
-        self.say(logging.WARNING, message)
-
-    def info(self, message: str) -> None:
-        import logging
-
-        self.say(logging.INFO, message)
-
-
 @dataclass
 class Skip:
     """What a language's pages gave the build that last built it, so that a build whose pages
@@ -163,17 +137,6 @@ class ArticleTable:
     def save(self) -> None:
         kept = {k: v for k, v in self.entries.items() if k in self.used}
         self.journal.save({"entries": kept})
-
-
-@contextmanager
-def recording(run: Any) -> Iterator[Said]:
-    """Everything `run` says inside the block, said and kept."""
-    said = Said(run.messages)
-    run.messages = said
-    try:
-        yield said
-    finally:
-        run.messages = said.inner
 
 
 def context_key(keys: Keys, context: Any, *more: object) -> str:
@@ -310,10 +273,10 @@ class Memo:
         key = page.src_uri
         hit = table.entries.get(key)
         if hit is None or hit[0] != page or page.git_dates is not None:
-            with recording(run) as said:
+            with run.messages.recording() as said:
                 made = make(page)
             digests = (self.keys.of(made.article), self.keys.of(made)) if made else ("", "")
-            hit = table.entries[key] = (page, made, said.said, digests)
+            hit = table.entries[key] = (page, made, said, digests)
         else:
             for level, message in hit[2]:
                 run.messages.say(level, message)

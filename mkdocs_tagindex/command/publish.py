@@ -36,7 +36,7 @@ from ..core.routes import Route, url_of
 from ..core.theme import theme_overrides_dir
 from . import markup, skips
 from .frame import CardFrame, CardStore
-from .memo import Keys, Memo, context_key, open_memo, recording, tracking
+from .memo import Keys, Memo, context_key, open_memo, tracking
 from .owned import GITIGNORE, Owned, Report, roots
 from .site import Site, plugin_options
 from .sources import (
@@ -125,8 +125,8 @@ def compute(
     cache = markup.FactsCache(site.cache_dir)
     renderer = Renderer(str(site.custom_dir) if site.custom_dir else None, site.theme_name)
     renderer.env.bytecode_cache = _bytecode_cache(site.cache_dir)
-    extra = [str(site.custom_dir)] if site.custom_dir else []
-    cards = CardStore(site.cache_dir, settings_key([str(site.path)], extra, {}))
+    extra = site.settings_extra()[:1] if site.custom_dir else []
+    cards = CardStore(site.cache_dir, settings_key(site.root, [site.path.name], extra, {}))
     theme_dirs = (str(site.custom_dir),) if site.custom_dir else ()
     metas = skips.metas_digest(site, files, meta_file_name(site))
     for lang in languages.build:
@@ -137,7 +137,7 @@ def compute(
         if skips.skipped(language, inputs, pages, memo, cache, result):
             continue
         tagged: list[tuple[LangPage, str]] = []
-        with recording(run) as said_pages:
+        with run.messages.recording() as said_pages:
             facts = _facts(site, language, pages, cache, result, memo, tagged)
             found = list(_found(site, language, pages, facts, memo))
         keys = memo.keys
@@ -147,11 +147,11 @@ def compute(
             language.collect(found)  # the run's record of its tags, as a build leaves it
         else:
             before = set(result.files)
-            with recording(run) as said:
+            with run.messages.recording() as said:
                 _publish(site, language, found, renderer, result, cards, memo, keys)
             made = {p: d for p, d in result.files.items() if p not in before}
-            memo.keep_language(lang, key, made, said.said)
-        skips.keep(memo, language, inputs, shared, key, said_pages.said, result, tagged)
+            memo.keep_language(lang, key, made, said)
+        skips.keep(memo, language, inputs, shared, key, said_pages, result, tagged)
     cache.save()
     cards.save()
     memo.save()

@@ -218,6 +218,14 @@ class Site:
     def cache_dir(self) -> Path:
         return self.root / ".cache" / "tagindex"
 
+    def settings_extra(self) -> list[str]:
+        """The trees every cache key holds besides the config: `custom_dir` (first, if set) and
+        the tags file, relative to the project."""
+        extra = [os.path.relpath(self.custom_dir, self.root)] if self.custom_dir else []
+        if self.options.tags_file:
+            extra.append(os.path.normpath(str(self.options.tags_file)))
+        return extra
+
     def languages(self) -> Languages:
         from ..core import Languages
 

@@ -99,7 +99,7 @@ def skipped(
         memo.used["bodies"].add((src, page.source.digest))
         memo.used["facts_of"].add((code, src))
     memo.used["skips"].add(code)
-    run.final[code] = dict(skip.final)
+    run.keep_final(code, skip.final)
     return True
 
 

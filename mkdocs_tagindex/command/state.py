@@ -37,7 +37,7 @@ from typing import Any
 from .. import __version__
 from .journal import Journal
 
-STATE_VERSION = 3
+STATE_VERSION = 4
 NAME = "state.pickle"
 TABLES = ("files", "facts", "outputs", "about")
 FRONT = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.S)
@@ -74,14 +74,15 @@ def _stamp(path: str) -> Stamp | None:
 
 
 def tree_stamps(root: str) -> list[tuple[str, int, int]]:
-    """(path, mtime, size) of every file under `root`, sorted (empty if it is not there)."""
+    """(path relative to `root`, mtime, size) of every file under `root`, sorted (empty if it
+    is not there)."""
     out = []
     for folder, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(files):
             found = _stamp(os.path.join(folder, name))
             if found is not None:
-                out.append((os.path.join(folder, name), *found))
+                out.append((os.path.relpath(os.path.join(folder, name), root), *found))
     return out
 
 
@@ -106,8 +107,10 @@ def _tools() -> list[Any]:
 
 
 def config_files(config: Path) -> list[str]:
-    """The config file and the files it inherits from (`INHERIT`)."""
-    found = [str(config)]
+    """The config file and the files it inherits from (`INHERIT`), relative to the config's
+    folder (the project's root: a copied or moved project keeps its keys)."""
+    root = config.parent
+    found = [config.name]
     path = config
     while len(found) < 10:
         try:
@@ -117,24 +120,28 @@ def config_files(config: Path) -> list[str]:
         if not match:
             break
         path = (path.parent / match.group(1).strip()).resolve()
-        found.append(str(path))
+        found.append(os.path.relpath(path, root))
     return found
 
 
-def settings_key(configs: Iterable[str], extra: Iterable[str], options: Mapping[str, Any]) -> str:
+def settings_key(
+    root: Path, configs: Iterable[str], extra: Iterable[str], options: Mapping[str, Any]
+) -> str:
     """Hash of everything site-wide: config texts, their `!ENV` values, the command's options,
     the package (code, templates), the Markdown tools, and the trees in `extra` (custom_dir,
-    the tags file)."""
+    the tags file). Paths are relative to the project's `root`, so that a copy of the project
+    (`cp -a`) has the same settings as its original."""
     parts: list[Any] = [STATE_VERSION, __version__, dict(options), _installed()]
     for config in configs:
         try:
-            text = Path(config).read_text("utf-8")
+            text = (root / config).read_text("utf-8")
         except OSError:
             text = ""
         names = {n.strip() for found in ENV.findall(text) for n in found.split(",")}
         parts.append([config, sha(text.encode()), sorted((n, os.environ.get(n)) for n in names)])
-    for root in extra:
-        parts.append(tree_stamps(root) if os.path.isdir(root) else [root, _stamp(root)])
+    for rel in extra:
+        path = str(root / rel)
+        parts.append([rel, tree_stamps(path) if os.path.isdir(path) else _stamp(path)])
     return sha(json.dumps(parts, sort_keys=True, default=str).encode())
 
 
@@ -175,6 +182,16 @@ class State:
 
     journal: Journal | None = field(default=None, repr=False, compare=False)
 
+    @property
+    def root(self) -> Path:
+        """The project's folder (the cache is its `.cache/tagindex/`)."""
+        return self.path.parent.parent.parent
+
+    @property
+    def docs_dir(self) -> str:
+        """`docs_dir` as the last build had it, relative to the project: this copy's."""
+        return str(self.root / self.site["docs_dir"])
+
     @classmethod
     def load(cls, cache_dir: Path) -> State:
         path = cache_dir / NAME
@@ -195,13 +212,14 @@ class State:
         self.journal.save({**tables, "about": about})
 
     def settings_now(self, options: Mapping[str, Any]) -> str:
-        return settings_key(self.site.get("configs", []), self.site.get("extra", []), options)
+        site = self.site
+        return settings_key(self.root, site.get("configs", []), site.get("extra", []), options)
 
     def scan(self) -> dict[str, Stamp]:
-        return scan(self.site["docs_dir"], self.outputs.keys(), self.site.get("meta_name"))
+        return scan(self.docs_dir, self.outputs.keys(), self.site.get("meta_name"))
 
     def outputs_unchanged(self) -> bool:
-        docs = self.site["docs_dir"]
+        docs = self.docs_dir
         return all(_stamp(os.path.join(docs, rel)) == tuple(st) for rel, st in self.outputs.items())
 
 
@@ -224,7 +242,7 @@ def unchanged(state: State, now: Mapping[str, Stamp], same_facts: FactsOf) -> bo
     (None: a page was added or removed, or a meta file changed: build). Records new stats."""
     if set(now) != set(state.files):
         return None
-    docs = state.site["docs_dir"]
+    docs = state.docs_dir
     meta_name = state.site.get("meta_name")
     for rel, stamp in now.items():
         old = state.files[rel]

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from . import hierarchy, model, slugs, tagsfile
@@ -36,8 +37,23 @@ class Messages:
     def __init__(self, say: Say) -> None:
         self._say = say
         self._said: set[tuple[int, str]] = set()
+        self._recorders: list[list[tuple[int, str]]] = []
+
+    @contextmanager
+    def recording(self) -> Iterator[list[tuple[int, str]]]:
+        """Everything said inside the block, in order, also what this run said before and does
+        not say again: a host that keeps a computation for a later build keeps its messages
+        with it, and says them again through `say` when it reuses it."""
+        said: list[tuple[int, str]] = []
+        self._recorders.append(said)
+        try:
+            yield said
+        finally:  # by identity: two recordings may hold equal lists
+            del self._recorders[next(i for i, r in enumerate(self._recorders) if r is said)]
 
     def say(self, level: int, message: str) -> None:
+        for recorder in self._recorders:
+            recorder.append((level, message))
         if (level, message) not in self._said:
             self._said.add((level, message))
             self._say(level, message)
@@ -178,6 +194,11 @@ class Run:
         """A language's tags from its pages' final state; returns the tags that get pages."""
         self.final[lang] = self._with_pages(counts, own)
         return self.final[lang]
+
+    def keep_final(self, lang: str, final: Mapping[str, int]) -> None:
+        """A language's tags that get pages, as an earlier build of the very same inputs found
+        them (`set_final`): for a host that does not build an unchanged language again."""
+        self.final[lang] = dict(final)
 
     def report_merges(self, spellings: list[tuple[str, str]], shown_as: dict[str, str]) -> None:
         """One INFO line per tag written in several ways (`#grpo`, `grpo`): one page for all."""

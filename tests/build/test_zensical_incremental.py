@@ -276,3 +276,25 @@ def test_a_language_whose_pages_did_not_change_is_not_read_again(
     have, want = tree(project / "docs"), cold(project, tmp_path / "cold")
     assert have == want
     assert any("fresh-tag" in k and k.startswith("tags/") for k in have)
+
+
+@pytest.mark.parametrize("how", ["copy", "move"])
+def test_a_copied_or_moved_project_builds_its_own_files(tmp_path: Path, how: str) -> None:
+    """Issue 33: the cache held absolute paths, so a copy made with `cp -a` (times kept) read
+    the original's docs folder, found nothing changed there, and left the copy's edit
+    unpublished. Keys are relative to the project now: the copy builds what a cold build of
+    it gives, and reuses the cache (it renders fewer pages than a cold build)."""
+    original = tmp_path / "original"
+    generate(original, 10, variant="tagindex", seed=4)
+    build.run(original / "mkdocs.yml", lambda level, text: None, quiet=True)
+    copy = tmp_path / "copy"
+    shutil.copytree(original, copy, copy_function=shutil.copy2)  # cp -a: stats kept
+    if how == "move":
+        shutil.rmtree(original)
+    page = next(p for p in articles(copy) if not p.name.endswith(".ja.md"))
+    _set_tags(page, [*_tags(page), "copied tag"])
+    said: list[str] = []
+    build.run(copy / "mkdocs.yml", lambda level, text: said.append(text))
+    assert (copy / "docs" / "tags" / "copied-tag" / "index.md").is_file(), said
+    assert tree(copy / "docs") == cold(copy, tmp_path / "cold")
+    assert not any("0 written" in s for s in said), said

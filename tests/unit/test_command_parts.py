@@ -130,3 +130,26 @@ def test_the_scans_pages_in_all_files_order(tmp_path: Path, seed: int) -> None:
     walked = all_files(site, lambda src: False)
     assert in_walk_order(scanned) == walked
     assert len(walked) > 10
+
+
+def test_messages_recording_nests_and_keeps_what_is_not_said_again() -> None:
+    """The engine's recording (issue 33: the command no longer swaps `run.messages`): an outer
+    and an inner recording both get a message said inside both, a message said before is
+    recorded though not said again, and recordings with equal contents end independently."""
+    from mkdocs_tagindex.core import Messages
+
+    out: list[str] = []
+    messages = Messages(lambda level, text: out.append(text))
+    messages.warn("before")
+    with messages.recording() as outer:
+        with messages.recording() as first:
+            pass
+        with messages.recording() as inner:
+            messages.warn("before")
+            messages.warn("new")
+        with messages.recording() as empty:
+            assert empty == first == []
+    assert out == ["before", "new"]
+    assert [m for _, m in inner] == ["before", "new"] == [m for _, m in outer]
+    messages.warn("after")
+    assert len(outer) == 2
