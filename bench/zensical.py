@@ -33,11 +33,11 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 BIN = Path(sys.executable).parent
 
 
-def timed(cwd: Path, *cmd: str) -> tuple[float, float]:
+def timed(cwd: Path, *cmd: str, env: dict[str, str] | None = None) -> tuple[float, float]:
     """Wall and CPU seconds (user + system, the process and its children) of one command."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    result = subprocess.run(cmd, cwd=cwd, env=ENV, capture_output=True, text=True)
+    result = subprocess.run(cmd, cwd=cwd, env=env or ENV, capture_output=True, text=True)
     took = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode != 0:
@@ -47,21 +47,25 @@ def timed(cwd: Path, *cmd: str) -> tuple[float, float]:
 
 
 def best(
-    cwd: Path, cmd: tuple[str, ...], rounds: int, edit: Callable[[int], None] | None = None
+    cwd: Path,
+    cmd: tuple[str, ...],
+    rounds: int,
+    edit: Callable[[int], None] | None = None,
+    env: dict[str, str] | None = None,
 ) -> tuple[float, float]:
     """The fastest of `rounds` runs (wall, and the CPU of that run), `edit(n)` before each."""
     runs = []
     for n in range(rounds):
         if edit is not None:
             edit(n)
-        runs.append(timed(cwd, *cmd))
+        runs.append(timed(cwd, *cmd, env=env))
     return min(runs)
 
 
-def watch_delay(site: Path, edits: int = 3) -> list[float]:
+def watch_delay(site: Path, edits: int = 3, env: dict[str, str] | None = None) -> list[float]:
     """Seconds from an edit (a new tag on an article) to its tag page written by the watch."""
     cmd = [sys.executable, "-m", "mkdocs_tagindex", "build", "--watch"]
-    proc = subprocess.Popen(cmd, cwd=site, env=ENV, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(cmd, cwd=site, env=env or ENV, stderr=subprocess.PIPE, text=True)
     delays = []
     try:
         assert proc.stderr is not None
@@ -71,7 +75,7 @@ def watch_delay(site: Path, edits: int = 3) -> list[float]:
         article = sorted((site / "docs" / "articles").glob("*[0-9].md"))[7]
         for n in range(edits):
             text = article.read_text("utf-8")
-            tag = f"watchbench{n}"
+            tag = f"watchbench{n}-{time.monotonic_ns()}"
             start = time.perf_counter()
             article.write_text(re.sub(r"^tags: \[", f'tags: ["{tag}", ', text, count=1, flags=re.M))
             page = site / "docs" / "tags" / tag / "index.md"
@@ -87,6 +91,51 @@ def watch_delay(site: Path, edits: int = 3) -> list[float]:
     return delays
 
 
+def workloads(site: Path, rounds: int, off: str) -> list[float]:
+    """CPU seconds of a build with nothing changed, after a text edit and after a tag edit
+    (best of `rounds`), and the watch's edit-to-page wall seconds (best), with the cache layers
+    `off` turned off (`command/layers.py`), from a cold build with them off."""
+    env = {**ENV, "TAGINDEX_LAYERS_OFF": off}
+    shutil.rmtree(site / ".cache", ignore_errors=True)
+    shutil.rmtree(site / "docs" / "tags", ignore_errors=True)
+    build = (sys.executable, "-m", "mkdocs_tagindex", "build")
+    timed(site, *build, env=env)
+    article = sorted((site / "docs" / "articles").glob("*[0-9].md"))[5]
+    text = article.read_text("utf-8")
+
+    def body(n: int) -> None:
+        article.write_text(text + f"\nOne more line ({off} {n}).\n", "utf-8")
+
+    def tags(n: int) -> None:
+        tag = f"layer-{off or 'none'}-{n}"
+        article.write_text(re.sub(r"^tags: \[", f'tags: ["{tag}", ', text, count=1, flags=re.M))
+
+    found = [best(site, build, rounds, env=env)[1], best(site, build, rounds, body, env)[1]]
+    found.append(best(site, build, rounds, tags, env)[1])
+    article.write_text(text, "utf-8")
+    timed(site, *build, env=env)
+    found.append(min(watch_delay(site, edits=rounds, env=env)))
+    return found
+
+
+def layer_table(site: Path, rounds: int) -> None:
+    """Each cache layer turned off alone, beside all of them on: what it saves of each
+    workload (issue 33's rule: a layer stays only where it saves over 10 % of one)."""
+    sys.path.insert(0, str(ROOT))
+    from mkdocs_tagindex.command.layers import LAYERS
+
+    base = workloads(site, rounds, "")
+    names = ("nothing", "text", "tags", "watch")
+    print(f"  {'layer off':<12}" + "".join(f"{n:>16}" for n in names) + "   verdict")
+    print(f"  {'(none)':<12}" + "".join(f"{b:13.3f} s  " for b in base))
+    for layer in [*LAYERS, "all"]:
+        off = workloads(site, rounds, layer)
+        saved = [(o - b) / o if o > 0 else 0.0 for o, b in zip(off, base, strict=True)]
+        cells = "".join(f"{o:7.3f} s {s:5.0%} " for o, s in zip(off, saved, strict=True))
+        verdict = "keep" if max(saved) > 0.10 else "drop (saves 10 % of none)"
+        print(f"  {layer:<12}{cells}  {verdict if layer != 'all' else ''}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--n", type=int, default=1000)
@@ -94,10 +143,19 @@ def main() -> None:
     parser.add_argument(
         "--no-zensical", action="store_true", help="skip zensical-i18n's builds (minutes)"
     )
+    parser.add_argument(
+        "--layers", action="store_true", help="only the cache layers' table (command/layers.py)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         generate(site, args.n, variant="tagindex")
+        if args.layers:
+            load = " / ".join(f"{x:.2f}" for x in os.getloadavg())
+            print(f"N = {args.n} articles, en + ja; CPU s (watch: wall s), best of {args.rounds}")
+            layer_table(site, args.rounds)
+            print(f"load average before: {load}")
+            return
         tagindex = (sys.executable, "-m", "mkdocs_tagindex")
         build = (*tagindex, "build")
         rows = [("tagindex init", timed(site, *tagindex, "init"))]

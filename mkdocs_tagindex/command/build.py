@@ -12,11 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import layers
 from .journal import thawed
 from .state import State, config_files, front_of, known_texts, scan, sha, unchanged
 
 if TYPE_CHECKING:
-    from .publish import Result
+    from .outcome import Result
     from .site import Site
 
 Say = Callable[[int, str], None]
@@ -44,6 +45,8 @@ def quick(config: Path, keep_pages: bool) -> tuple[bool, State]:
     of `state.py`); the state, stats brought up to date."""
     state = State.load(cache_dir(config))
     options = {"keep_pages": keep_pages}
+    if not layers.on("state"):
+        return False, state
     if not state.settings or state.settings_now(options) != state.settings:
         return False, state
     if not state.outputs_unchanged():

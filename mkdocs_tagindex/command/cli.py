@@ -121,6 +121,10 @@ def entry() -> NoReturn:
     command writes is closed by then, and the Markdown workers are shut down; the streams are
     flushed here."""
     code = main()
+    from .layers import on
+
+    if not on("exit"):
+        sys.exit(code)
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..core.contexts import PassThrough
 from ..core.model import Card
+from . import layers
 from .journal import Journal
 
 SAMPLE = 2
@@ -55,7 +56,7 @@ class CardStore:
         return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
     def get(self, key: str) -> str | None:
-        found = self.new.get(key) or self.old.get(key)
+        found = self.new.get(key) or (self.old.get(key) if layers.on("cards") else None)
         if found is not None:
             self.new[key] = found
         return found

@@ -20,6 +20,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
+from . import layers
+
 
 @contextmanager
 def paused_gc() -> Iterator[None]:
@@ -27,6 +29,9 @@ def paused_gc() -> Iterator[None]:
     of its later passes (`gc.freeze`): loading one makes hundreds of thousands of objects and
     no cycles (reference counting frees them), and every collection would walk them all again
     (a tenth of a small build's time on the bench's site). `thawed` ends it."""
+    if not layers.on("gc"):
+        yield
+        return
     was = gc.isenabled()
     gc.disable()
     try:
@@ -117,7 +122,7 @@ class Journal:
         dropped = {name: [k for k in old[name] if k not in tables[name]] for name in tables}
         if self.token and not any(changed.values()) and not any(dropped.values()):
             return  # nothing to write
-        if self.token and self.records < MAX_RECORDS:
+        if self.token and self.records < MAX_RECORDS and layers.on("journal"):
             record = {"token": self.token, "set": changed, "drop": dropped}
             data = pickle.dumps(record, protocol=5)
             if self.end + len(data) <= self.base_size // 4:

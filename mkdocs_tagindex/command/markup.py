@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.html import first_paragraph, plain
+from . import layers
 
 BODY = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.S)
 """Front matter, as the core parses it: the rest is the page's Markdown."""
@@ -138,10 +139,10 @@ class FactsCache:
 
     def peek(self, key: str) -> list[Any] | None:
         """What `get` gives, without keeping it."""
-        return self.old.get(key)
+        return self.old.get(key) if layers.on("facts") else None
 
     def get(self, key: str) -> list[Any] | None:
-        found = self.old.get(key)
+        found = self.old.get(key) if layers.on("facts") else None
         if found is not None:
             self.new[key] = found
         return found

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import layers
 from .journal import Journal
 
 if TYPE_CHECKING:
@@ -245,7 +246,7 @@ class Memo:
 
         def front(source: Any, path: str, warn: Warn) -> dict[str, Any]:
             key = (path, source.digest)
-            hit = self.front.get(key)
+            hit = self.front.get(key) if layers.on("front") else None
             if hit is None:
                 said: list[str] = []
                 hit = (read(source.text, path, said.append), said)
@@ -271,7 +272,7 @@ class Memo:
         `make` reads: final meta, URL, title, facts, locale) is equal."""
         table = self.articles(lang)
         key = page.src_uri
-        hit = table.entries.get(key)
+        hit = table.entries.get(key) if layers.on("articles") else None
         if hit is None or hit[0] != page or page.git_dates is not None:
             with run.messages.recording() as said:
                 made = make(page)
@@ -290,7 +291,7 @@ class Memo:
         """`make(inputs)`, or what it gave an earlier build for equal `inputs` (the engine's
         `syndication.Remember`: `tags.json` made again of the lines of its changed tags)."""
         key = self.keys.digest((make.__module__, make.__qualname__, inputs))
-        hit = self.texts.get(key)
+        hit = self.texts.get(key) if layers.on("texts") else None
         if hit is None:
             hit = self.texts[key] = make(inputs)
         self.used["texts"].add(key)
@@ -321,7 +322,7 @@ class Memo:
     ) -> bool:
         """Put an unchanged language's files into `files` and say its messages again (after
         `first`, called once its files are found as they were written)."""
-        hit = self.langs.get(lang)
+        hit = self.langs.get(lang) if layers.on("languages") else None
         if hit is None or hit[0] != key:
             return False
         found: dict[str, bytes] = {}
@@ -349,7 +350,7 @@ class Memo:
     def page(self, path: str, key: str, index: Callable[[], str]) -> bytes | None:
         """The file of a generated page whose templates receive what they received before
         (`index`: the hash of the tag index, asked only if they read it)."""
-        hit = self.pages.get(path)
+        hit = self.pages.get(path) if layers.on("pages") else None
         if hit is None or hit[0] != key or (hit[1] and hit[1] != index()):
             return None
         data = self.read_back(path, hit[2])

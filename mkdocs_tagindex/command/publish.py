@@ -18,7 +18,8 @@ import logging
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import fields, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, cast
 
@@ -28,15 +29,16 @@ from jinja2 import BytecodeCache, FileSystemBytecodeCache
 from ..core import Edition, Found, Language, Messages, Published, Run, SiteInfo, SourcePage
 from ..core.article import Facts
 from ..core.contexts import PageContext, PassThrough
-from ..core.frontmatter import front_matter, has_tags
 from ..core.model import Tag
 from ..core.outputs import Deferred
 from ..core.render import Renderer
 from ..core.routes import Route, url_of
 from ..core.theme import theme_overrides_dir
-from . import markup, skips
-from .frame import CardFrame, CardStore
-from .memo import Keys, Memo, context_key, open_memo, tracking
+from . import markup
+from .cache import Cache
+from .frame import CardFrame
+from .memo import Keys
+from .outcome import Result
 from .owned import GITIGNORE, Owned, Report, roots
 from .site import Site, plugin_options
 from .sources import (
@@ -45,10 +47,8 @@ from .sources import (
     all_files,
     in_walk_order,
     language_pages,
-    meta_file_name,
     read_sources,
 )
-from .state import settings_key, text_hash
 
 Say = Callable[[int, str], None]
 ASSETS = ("tagindex.css", "tagindex-filters.css", "tagindex.js")
@@ -86,20 +86,6 @@ def docs_path(site: Site, lang: str, staged: str) -> str:
     return f"{stem}.{lang}{ext}"
 
 
-@dataclass
-class Result:
-    files: dict[str, bytes] = field(default_factory=dict)
-    rendered: int = 0
-    """Pages whose Markdown was rendered (not found in the cache)."""
-    report: Report | None = None
-    sources: list[Source] = field(default_factory=list)
-    """The pages as this run read them."""
-    facts: dict[str, list[list[object]]] = field(default_factory=dict)
-    """Page with tags → [language, text language, heading, minutes, summary] per build."""
-    same: dict[str, str] = field(default_factory=dict)
-    """Files whose bytes on disk were read in this run and are those of `files`."""
-
-
 def compute(
     site: Site,
     say: Say,
@@ -109,7 +95,8 @@ def compute(
 ) -> tuple[Result, Owned]:
     """Every file the command publishes for the site, by path under `docs_dir` (`known`: the
     hash of each page's text where its stat is the one the hash was taken at; `scanned`: the
-    pages and meta files `state.scan` found, if it did)."""
+    pages and meta files `state.scan` found, if it did). The engine's calls in the order
+    docs/architecture.md lists them; the cache is asked at its named points (`cache.py`)."""
     owned = Owned(site.docs_dir, roots(site))
     files = all_files(site, owned.is_ours) if scanned is None else in_walk_order(scanned)
     sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")], known)
@@ -117,45 +104,32 @@ def compute(
     run = Run(site.options, languages, Messages(say))
     if site.options.hierarchy and (plugin_options(site.config, "tags") or {}).get("tags_hierarchy"):
         run.warn(HIERARCHY_CHIPS)
-    memo = open_memo(site)
-    read = memo.front_matter(front_matter)
-    run.first_pass(cast(Any, sorted(((s.src, s) for s in sources), key=_first)), read)
-    per_lang = language_pages(site, languages, files, sources, run.warn, read)
+    cache = Cache(site, files)
+    run.first_pass(cast(Any, sorted(((s.src, s) for s in sources), key=_first)), cache.front_matter)
+    per_lang = language_pages(site, languages, files, sources, run.warn, cache.front_matter)
     result = Result(sources=sources)
-    cache = markup.FactsCache(site.cache_dir)
     renderer = Renderer(str(site.custom_dir) if site.custom_dir else None, site.theme_name)
     renderer.env.bytecode_cache = _bytecode_cache(site.cache_dir)
-    extra = site.settings_extra()[:1] if site.custom_dir else []
-    cards = CardStore(site.cache_dir, settings_key(site.root, [site.path.name], extra, {}))
     theme_dirs = (str(site.custom_dir),) if site.custom_dir else ()
-    metas = skips.metas_digest(site, files, meta_file_name(site))
+    info = SiteInfo(site.site_url, site.name, site.directory_urls, theme_dirs)
     for lang in languages.build:
-        info = SiteInfo(site.site_url, site.name, site.directory_urls, theme_dirs)
         language = Language(run, lang, info)
         pages = per_lang.get(lang, [])
-        inputs = skips.inputs_key(lang, pages, metas)
-        if skips.skipped(language, inputs, pages, memo, cache, result):
+        if cache.skipped(language, pages, result):
             continue
-        tagged: list[tuple[LangPage, str]] = []
-        with run.messages.recording() as said_pages:
-            facts = _facts(site, language, pages, cache, result, memo, tagged)
-            found = list(_found(site, language, pages, facts, memo))
-        keys = memo.keys
-        shared = skips.shared_of(language, found)
-        key = language_key(language, found, keys, shared)
-        if key and memo.language(lang, key, result.files, run):
-            language.collect(found)  # the run's record of its tags, as a build leaves it
-        else:
-            before = set(result.files)
-            with run.messages.recording() as said:
-                _publish(site, language, found, renderer, result, cards, memo, keys)
-            made = {p: d for p, d in result.files.items() if p not in before}
-            memo.keep_language(lang, key, made, said)
-        skips.keep(memo, language, inputs, shared, key, said_pages, result, tagged)
-    cache.save()
-    cards.save()
-    memo.save()
-    result.same = memo.same
+        with cache.reading(language, pages) as reading:
+            facts = cache.facts(
+                language,
+                pages,
+                partial(_text_lang, site),
+                partial(_render, site, language),
+                result,
+                reading,
+            )
+            found = _found(site, language, pages, facts, cache)
+        publish = partial(_publish, site, language, found, renderer, result, cache)
+        cache.language(language, found, reading, result, publish)
+    cache.save(result)
     for name in ASSETS:
         data = (Path(theme_overrides_dir()) / "assets" / "tagindex" / name).read_bytes()
         result.files[f"{assets_dir(site)}/{name}"] = data
@@ -171,23 +145,9 @@ def _bytecode_cache(folder: Path) -> BytecodeCache:
     return FileSystemBytecodeCache(str(folder / "jinja"))
 
 
-def language_key(
-    language: Language,
-    found: list[Found],
-    keys: Keys,
-    shared: list[tuple[str, str, str | None]] | None,
-) -> str:
-    """Everything one language's files come from but the settings: its articles in order,
-    and what the run shares between languages about their tags (`shared`: their slugs and
-    shown names, `skips.shared_of`)."""
-    if shared is None:
-        return ""  # its build gives a tag a slug, which later languages see: build it
-    return keys.digest((language.code, found, shared))
-
-
-def _text_lang(site: Site, page: LangPage, key: str | None = None) -> str:
-    """The language of a page's text (`key`: the front matter key naming it)."""
-    own = page.meta.get(key or site.options.front_matter.lang)
+def _text_lang(site: Site, page: LangPage) -> str:
+    """The language of a page's text: its front matter's `lang` key, its locale, the theme's."""
+    own = page.meta.get(site.options.front_matter.lang)
     return str(own or page.locale or site.theme_lang)
 
 
@@ -195,51 +155,14 @@ def _first(item: tuple[str, Source]) -> str:
     return item[0]
 
 
-def _body_hash(text: str) -> str:
-    return text_hash(markup.body_of(text))
-
-
-def _facts(
-    site: Site,
-    language: Language,
-    pages: list[LangPage],
-    cache: markup.FactsCache,
-    result: Result,
-    memo: Memo,
-    read: list[tuple[LangPage, str]],
-) -> dict[str, Facts]:
-    """What each article's HTML says, from the cache or rendered now (on every core); `read`
-    gets each page with tags and its key in the cache."""
-    keys = site.options.front_matter
-    lang_key = keys.lang
-    wanted: dict[str, str] = {}
-    out: dict[str, Facts] = {}
-    for page in pages:
-        if not has_tags(page.meta, keys):
-            continue
-        body = memo.body(page.source, _body_hash)
-        text_lang = _text_lang(site, page, lang_key)
-        key = markup.key_of(site.digest, language.code, text_lang, body)
-        read.append((page, key))
-        hit = cache.get(key)
-        if hit is not None:
-            out[page.source.src] = Facts(hit[0], hit[1], hit[2])
-        else:
-            wanted[page.source.src] = key
-        result.facts.setdefault(page.source.src, []).append([language.code, text_lang])
-    if wanted:
-        texts = {p.source.src: p.source.text for p in pages if p.source.src in wanted}
-        order = list(wanted)
-        rendered = markup.render_all(site.path, [texts[s] for s in order])
-        result.rendered += len(order)
-        by_src = {p.source.src: p for p in pages}
-        for src, (html, heading) in zip(order, rendered, strict=True):
-            facts = language.facts(html, heading, _text_lang(site, by_src[src]))
-            out[src] = facts
-            cache.put(wanted[src], (facts.heading, facts.minutes, facts.summary))
-    for src, found in out.items():
-        result.facts[src][-1] += [found.heading, found.minutes, found.summary]
-    return out
+def _render(site: Site, language: Language, pages: list[LangPage]) -> list[Facts]:
+    """What each page's HTML says (step 3 of the engine), its Markdown rendered now (on
+    every core when there are many)."""
+    rendered = markup.render_all(site.path, [page.source.text for page in pages])
+    return [
+        language.facts(html, heading, _text_lang(site, page))
+        for page, (html, heading) in zip(pages, rendered, strict=True)
+    ]
 
 
 def _found(
@@ -247,8 +170,9 @@ def _found(
     language: Language,
     pages: list[LangPage],
     facts: Mapping[str, Facts],
-    memo: Memo,
+    cache: Cache,
 ) -> list[Found]:
+    """Step 4 of the engine: each page with tags as `Language.article` receives it."""
     found = []
     hide = site.options.fallback_articles == "hide"
     for page in pages:
@@ -267,7 +191,7 @@ def _found(
             locale=page.locale,
             fallback=page.fallback,
         )
-        item = memo.article(language.code, source, language.run, language.article)
+        item = cache.article(language, source)
         if item is not None:
             found.append(item)
     return found
@@ -279,10 +203,10 @@ def _publish(
     found: list[Found],
     renderer: Renderer,
     result: Result,
-    cards: CardStore,
-    memo: Memo,
-    keys: Keys,
+    cache: Cache,
 ) -> None:
+    """Steps 4 to 6 of the engine: the language's final plan, its edition, and every file of
+    it rendered (or given again by the cache)."""
     spellings: dict[str, set[str]] = {}
     for item in found:
         for tag, name in zip(item.article.tags, item.names, strict=True):
@@ -292,16 +216,10 @@ def _publish(
     pages = {
         r.src_uri: (r, url_of(r.src_uri, language.prefix, site.directory_urls)) for r in routes
     }
-    edition = Edition(language, collected, Published(pages, {}, _no_file, memo.remember))
+    edition = Edition(language, collected, Published(pages, {}, _no_file, cache.remember))
     chips = site.has_plugin("tags")
-    frame = CardFrame(site.custom_dir, cards, language.code)
-    index_hash: list[str] = []
-
-    def index() -> str:
-        if not index_hash:
-            index_hash.append(keys.digest(edition.index))
-        return index_hash[0]
-
+    frame = cache.cards(language)
+    index = cache.index_hash(edition.index)
     shared = (
         language.code,
         edition.index_url,
@@ -313,35 +231,37 @@ def _publish(
         path = docs_path(site, language.code, route.src_uri)
         meta = language.page_meta(route, collected.plan, collected.names)
         names = sorted(spellings.get(route.tag or "", ())) if chips else []
-        key = tag_page_key(edition, keys, route, url, meta, names, shared)
-        data = memo.page(path, key, index) if key else None
-        if data is None:
-            context = edition.page_context(route, url)
-            if context.groups and markup.headings_in_html(str(site.path)):
+        key = tag_page_key(edition, cache.keys, route, url, meta, names, shared)
+
+        def context(route: Route = route, url: str = url) -> PageContext:
+            made = edition.page_context(route, url)
+            if made.groups and markup.headings_in_html(str(site.path)):
                 # the group headings in Markdown, for Zensical's toc, which lists every real
                 # heading around them too: card titles become headings by role only
-                context = replace(context, markdown_headings=True, card_heading="p")
-            if not key:
-                key = context_key(keys, context, route, url, meta, names)
-                data = memo.page(path, key, index)
-        if data is None:
-            context, tracked = tracking(context, frame=frame)
-            data = _page_file(renderer, context, url, frame, meta, route, names)
-            memo.keep_page(path, key, index() if tracked.read else "", data)
-        result.files[path] = data
+                made = replace(made, markdown_headings=True, card_heading="p")
+            return made
+
+        def render(
+            made: PageContext,
+            url: str = url,
+            meta: Any = meta,
+            route: Route = route,
+            names: list[str] = names,
+        ) -> bytes:
+            return _page_file(renderer, made, url, frame, meta, route, names)
+
+        more = (route, url, meta, names)
+        result.files[path] = cache.page(path, key, index, context, render, frame, more)
     for static in edition.outputs.files:
-        path = docs_path(site, language.code, static.src_uri)
         content = static.content
-        key = ""
-        if isinstance(content, Deferred):  # a feed's RSS and JSON share their inputs
-            key = keys.digest((content.make.__name__, keys.of(content.data)))
-        data = memo.page(path, key, str) if key else None
-        if data is None:
-            text = content if isinstance(content, str) else "".join(content)
-            data = text.encode("utf-8")
-            if key:
-                memo.keep_page(path, key, "", data)
-        result.files[path] = data
+        # a feed's RSS and JSON share their inputs: kept by them
+        inputs = (content.make.__name__, content.data) if isinstance(content, Deferred) else None
+        path = docs_path(site, language.code, static.src_uri)
+        result.files[path] = cache.feed(path, inputs, partial(_text_of, content))
+
+
+def _text_of(content: Any) -> str:
+    return content if isinstance(content, str) else "".join(content)
 
 
 def tag_page_key(

@@ -60,11 +60,9 @@ def _signature(config: Path) -> tuple[object, ...]:
             return (_stamp(str(config)), tree_stamps(str(load_site(config).docs_dir)))
         except Exception:  # a config that does not load: its stats alone
             return (_stamp(str(config)),)
-    extra = [
-        tree_stamps(p) if os.path.isdir(p) else _stamp(p)
-        for p in [*state.site.get("configs", []), *state.site.get("extra", [])]
-    ]
-    docs = state.site["docs_dir"]
+    paths = [str(state.root / p) for p in [*state.site["configs"], *state.site["extra"]]]
+    extra = [tree_stamps(p) if os.path.isdir(p) else _stamp(p) for p in paths]
+    docs = state.docs_dir
     outputs = [_stamp(os.path.join(docs, rel)) for rel in state.outputs]
     return (_stamp(str(config)), extra, sorted(state.scan().items()), outputs)
 

@@ -28,7 +28,8 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_tagindex.command import build, publish
+from mkdocs_tagindex.command import build, layers, publish
+from mkdocs_tagindex.command.layers import LAYERS
 
 from conftest import ROOT
 
@@ -298,3 +299,35 @@ def test_a_copied_or_moved_project_builds_its_own_files(tmp_path: Path, how: str
     assert (copy / "docs" / "tags" / "copied-tag" / "index.md").is_file(), said
     assert tree(copy / "docs") == cold(copy, tmp_path / "cold")
     assert not any("0 written" in s for s in said), said
+
+
+@pytest.mark.parametrize("off", [*LAYERS, "all"])
+def test_each_cache_layer_off_builds_the_same(
+    tmp_path: Path, off: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bench turns each cache layer off alone (`command/layers.py`) to measure what it
+    saves: the output must not depend on it. Random edits as above, each build equal to a cold
+    build with every layer on."""
+    rnd = random.Random(off)
+    project = tmp_path / "site"
+    generate(project, 8, variant="tagindex", seed=5)
+    config = project / "mkdocs.yml"
+    monkeypatch.setenv("TAGINDEX_LAYERS_OFF", off)
+    layers._off.cache_clear()
+    try:
+        build.run(config, lambda level, text: None, quiet=True)
+        for step in range(3):
+            edits = [e for e, _ in EDITS if e is not options]
+            done = [edit(project, rnd) for edit in rnd.choices(edits, k=2)]
+            build.run(config, lambda level, text: None, quiet=True)
+            monkeypatch.delenv("TAGINDEX_LAYERS_OFF")
+            layers._off.cache_clear()
+            want = cold(project, tmp_path / "cold")
+            monkeypatch.setenv("TAGINDEX_LAYERS_OFF", off)
+            layers._off.cache_clear()
+            have = tree(project / "docs")
+            differ = sorted(k for k in set(want) | set(have) if want.get(k) != have.get(k))
+            assert not differ, f"{off} off, step {step} after {done}: {differ[:6]}"
+    finally:
+        monkeypatch.delenv("TAGINDEX_LAYERS_OFF", raising=False)
+        layers._off.cache_clear()

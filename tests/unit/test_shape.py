@@ -182,7 +182,9 @@ def owning_module(target: str, modules: Mapping[str, Module]) -> str | None:
     return None
 
 
-def edges_of(module: Module, modules: Mapping[str, Module]) -> dict[str, int]:
+def edges_of(
+    module: Module, modules: Mapping[str, Module], *, type_checking: bool = False
+) -> dict[str, int]:
     """The package's modules that `module` imports at run time, each with its first import line.
 
     Importing `a.b.c` runs the `__init__` of `a.b` too, so that is an edge as well, except to
@@ -192,7 +194,8 @@ def edges_of(module: Module, modules: Mapping[str, Module]) -> dict[str, int]:
     """
     top = module.name.partition(".")[0]
     edges: dict[str, int] = {}
-    for node in sorted(import_nodes(module.tree, type_checking=False), key=lambda n: n.lineno):
+    nodes = import_nodes(module.tree, type_checking=type_checking)
+    for node in sorted(nodes, key=lambda n: n.lineno):
         for target in import_targets(node, module, modules):
             found = owning_module(target, modules) if is_within(target, top) else None
             if found is None:
@@ -207,9 +210,13 @@ def edges_of(module: Module, modules: Mapping[str, Module]) -> dict[str, int]:
     return edges
 
 
-def import_graph(modules: Mapping[str, Module]) -> Graph:
-    """Module → imported module → line of the first import, for the whole package."""
-    return {name: edges_of(module, modules) for name, module in modules.items()}
+def import_graph(modules: Mapping[str, Module], *, type_checking: bool = False) -> Graph:
+    """Module → imported module → line of the first import, for the whole package (with
+    `type_checking`, the imports under `if TYPE_CHECKING:` too)."""
+    return {
+        name: edges_of(module, modules, type_checking=type_checking)
+        for name, module in modules.items()
+    }
 
 
 def components(graph: Mapping[str, Mapping[str, int]]) -> list[list[str]]:
@@ -266,9 +273,12 @@ def cycle_through(
     raise AssertionError(f"no cycle through {start}")  # a component always has one
 
 
-def import_cycles(modules: Mapping[str, Module], root: Path) -> list[str]:
-    """Each import cycle as `a -> b -> a`, with the file:line of every import in the chain."""
-    graph = import_graph(modules)
+def import_cycles(
+    modules: Mapping[str, Module], root: Path, *, type_checking: bool = False
+) -> list[str]:
+    """Each import cycle as `a -> b -> a`, with the file:line of every import in the chain
+    (with `type_checking`, type-only imports count as edges too)."""
+    graph = import_graph(modules, type_checking=type_checking)
     found = []
     for component in components(graph):
         start = component[0]
@@ -332,6 +342,29 @@ def test_no_class_or_function_over_its_limit(package: dict[str, Module]) -> None
 def test_no_import_cycle(package: dict[str, Module]) -> None:
     found = import_cycles(package, PACKAGE)
     assert not found, offenders("import cycles", found)
+
+
+def test_no_type_only_import_cycle(package: dict[str, Module]) -> None:
+    """A cycle hidden under `if TYPE_CHECKING:` is still two modules that need each other:
+    the types belong in the lower one (issue 33)."""
+    found = import_cycles(package, PACKAGE, type_checking=True)
+    assert not found, offenders("import cycles through type-only imports", found)
+
+
+def test_the_command_never_imports_the_mkdocs_host(package: dict[str, Module]) -> None:
+    """The command for Zensical and the MkDocs host are two translations of one engine: the
+    command imports neither `host/` nor `plugin.py`, type-only imports included."""
+    command = f"{PACKAGE.name}.command"
+    forbidden = (f"{PACKAGE.name}.host", f"{PACKAGE.name}.plugin")
+    found = []
+    for module in package.values():
+        if not is_within(module.name, command):
+            continue
+        for node in import_nodes(module.tree, type_checking=True):
+            for target in import_targets(node, module, package):
+                if any(is_within(target, name) for name in forbidden):
+                    found.append(f"{shown(module.path, PACKAGE)}:{node.lineno} {target}")
+    assert not found, offenders("imports of the MkDocs host from the command", found)
 
 
 def test_the_core_imports_no_build_machinery(package: dict[str, Module]) -> None:
@@ -401,6 +434,19 @@ def test_a_self_import_and_a_longer_cycle_are_caught(tmp_path: Path) -> None:
         "mkdocs_tagindex.a -> mkdocs_tagindex.b -> mkdocs_tagindex.c -> mkdocs_tagindex.a",
         "mkdocs_tagindex.d -> mkdocs_tagindex.d",
     ]
+
+
+def test_a_type_only_cycle_is_caught_when_asked(tmp_path: Path) -> None:
+    root = write_package(
+        tmp_path,
+        {
+            "a.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import b\n",
+            "b.py": "from . import a\n",
+        },
+    )
+    modules = load_modules(root)
+    assert import_cycles(modules, root) == []
+    assert len(import_cycles(modules, root, type_checking=True)) == 1
 
 
 def test_a_type_checking_import_is_not_an_edge(tmp_path: Path) -> None:
