@@ -119,12 +119,16 @@ dist: venv
 bench: venv
 	$(BENCH) micro example zipf longtail
 	$(PY) bench/zensical.py --n 1000
+	$(PY) bench/zensical.py --n 1000 --layers
 
 bench-micro bench-example bench-zipf bench-longtail bench-longtail2 bench-longtail7: venv
 	$(BENCH) $(@:bench-%=%)
 
+# The command's timings beside Zensical's own build, then each cache layer of the command turned
+# off alone (command/layers.py): a layer stays only while it saves over 10 % of a workload.
 bench-zensical: venv
 	$(PY) bench/zensical.py --n 1000
+	$(PY) bench/zensical.py --n 1000 --layers
 
 # The pictures of docs/gallery.md (and the README's) and its contrast table, from the browser tests.
 gallery: venv system-deps
