@@ -10,6 +10,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .cardfields import FIELDS
+
+_DECLARED = frozenset(field.name for field in FIELDS)
+
 
 @dataclass(frozen=True)
 class Article:
@@ -43,6 +47,15 @@ class Article:
     """Author names (Material's blog authors resolved from its `.authors.yml`)."""
     draft: bool = False
     """Listed only under `mkdocs serve`, with a "Draft" mark."""
+    fields: tuple[tuple[str, Any], ...] = ()
+    """The fields of `cardfields.FIELDS` its front matter gives, read as `article.<name>`."""
+
+    def __getattr__(self, name: str) -> Any:
+        """A declared card field (`cardfields.py`): its value, or None when the page has none
+        (templates ask every card for it)."""
+        if name.startswith("__") or name not in _DECLARED:
+            raise AttributeError(name)
+        return dict(self.__dict__.get("fields", ())).get(name)
 
     @property
     def facets(self) -> dict[str, list[str]]:

@@ -17,6 +17,7 @@ import yaml
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config, ValidationError
 
+from .cardfields import read_fields
 from .options import FrontMatterKeys
 from .optiontypes import Dates, DateValue, Flag, Minutes, Number, TagList, Text, TextList
 from .slugs import tag_key
@@ -82,6 +83,8 @@ class FrontMatter:
     audience: tuple[str, ...] = ()
     authors: tuple[str, ...] = ()
     draft: bool = False
+    fields: tuple[tuple[str, Any], ...] = ()
+    """The declared card fields (`cardfields.py`) it gives."""
 
 
 Warn = Callable[[str], None]
@@ -183,6 +186,7 @@ def read(src_uri: str, meta: Mapping[str, Any], keys: FrontMatterKeys, warn: War
         audience=tuple(dict.fromkeys(tag_key(a) for a in config.audience)),
         authors=config.authors,
         draft=config.draft,
+        fields=read_fields(src_uri, meta, warn),
     )
 
 

@@ -43,7 +43,7 @@ class LabelKey:
     placeholders: tuple[str, ...] = ()
     shape: Literal["text", "plural", "names"] = "text"
     """`text`: one template; `plural`: CLDR category → template (`{count}` picks the form);
-    `names`: article type → display text."""
+    `names`: a value (an article type, a level) → display text."""
 
 
 PLACEHOLDERS: Mapping[str, LabelKey] = MappingProxyType(
@@ -72,6 +72,7 @@ PLACEHOLDERS: Mapping[str, LabelKey] = MappingProxyType(
         "no_type": LabelKey(),
         "no_date": LabelKey(),
         "types": LabelKey(shape="names"),
+        "levels": LabelKey(shape="names"),
     }
 )
 """Every label key, what each takes, and nothing else: the `labels` option is checked against
@@ -389,6 +390,12 @@ class Labels:
 
         return _PLACEHOLDER.sub(fill, str(entry))
 
+    def value(self, table: str, value: str) -> str:
+        """A badge field's value (`cardfields.py`) as its label table names it, else as is."""
+        return str(
+            self.table.get(table, {}).get(value, LABELS["en"].get(table, {}).get(value, value))
+        )
+
     def type(self, name: str | None) -> str:
         """Display form of an article type: the table's, else the name in capitals."""
         if not name:
@@ -496,7 +503,8 @@ def labels_for(
                 own_rules[key] = language
             else:
                 table = _merge(table, {key: value}, replace_plurals=code is None)
-            if key != "types" or set(english["types"]) <= set(own.get("types") or {}):
+            names = PLACEHOLDERS.get(key, LabelKey()).shape == "names"
+            if not names or set(english[key]) <= set(own.get(key) or {}):
                 missing.discard(key)
                 if key in taken:
                     taken.remove(key)

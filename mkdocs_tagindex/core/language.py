@@ -140,6 +140,7 @@ class Language:
             # a blog post's `authors` are keys of `.authors.yml`: the blog's names win
             authors=(post.authors if post and post.authors else front.authors),
             draft=front.draft or bool(post and post.draft),
+            fields=front.fields,
         )
         return Found(article, tuple(unique.values()))
 

@@ -126,6 +126,22 @@ class Text(BaseConfigOption[str | None]):
         return clean_text(str(value)) or None
 
 
+class OneOf(BaseConfigOption[str | None]):
+    """One word of a fixed list, in any case (`Advanced` is `advanced`)."""
+
+    def __init__(self, words: tuple[str, ...]) -> None:
+        super().__init__()
+        self.words = words
+
+    def run_validation(self, value: object) -> str | None:
+        if value is None:
+            return None
+        word = clean_text(str(value)).lower() if isinstance(value, str) else None
+        if word not in self.words:
+            raise ValidationError(f"expected one of {', '.join(self.words)}, got {shown(value)}")
+        return word
+
+
 _TRUE = {"true", "yes", "y", "on", "1"}
 
 

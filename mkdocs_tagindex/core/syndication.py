@@ -207,6 +207,7 @@ def _tag_line(inputs: Any) -> str:
             "url": link(card.article.url),
             "title": card.article.title,
             "facets": card.article.facets,
+            **dict(card.article.fields),
         }
         for i, card in enumerate(tag.cards)
     ]

@@ -1,0 +1,63 @@
+"""The declared card field `level` (core/cardfields.py) on both hosts: a badge after the type on
+every card of the article, in the page's language, the same on MkDocs and with the command +
+Zensical, and with the card in `tags.json`; a value it does not know is one warning naming the
+file and the key, and no badge."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from test_zensical import cards, on_zensical
+
+from conftest import build, material_config, write_config, write_page
+
+
+def _site(tmp_path: Path) -> Path:
+    project = tmp_path / "levels"
+    write_config(project, material_config())
+    write_page(project, "index.md", None, "# Home\n\nHello.\n")
+    pages = {"deep": "advanced", "first": "Beginner", "plain": None}
+    for name, level in pages.items():
+        meta: dict[str, object] = {
+            "tags": ["grpo"],
+            "type": "paper",
+            "date": "2026-01-0" + str(len(name)),
+        }
+        if level:
+            meta["level"] = level
+        write_page(project, f"{name}.md", meta, f"# {name.title()}\n\nText of {name}.\n")
+    return project
+
+
+def test_the_level_badge_on_both_hosts_and_in_tags_json(tmp_path: Path) -> None:
+    project = _site(tmp_path)
+    mk = build(project, "--strict")
+    zen = on_zensical(project)
+    ours = cards(mk.dir, "tags/grpo/index.html")
+    assert ours == cards(zen, "tags/grpo/index.html")
+    metas = {title: meta for _, title, _, meta, _ in ours}
+    assert "· PAPER · ADVANCED ·" in metas["Deep"]
+    assert "· PAPER · BEGINNER ·" in metas["First"]
+    assert "BEGINNER" not in metas["Plain"] and "ADVANCED" not in metas["Plain"]
+    listed = json.loads((mk.dir / "tags/tags.json").read_text("utf-8"))["tags"][0]["cards"]
+    assert {c["title"]: c.get("level") for c in listed} == {
+        "Deep": "advanced",
+        "First": "beginner",
+        "Plain": None,
+    }
+
+
+def test_an_unknown_level_is_a_warning_and_no_badge(tmp_path: Path) -> None:
+    project = _site(tmp_path)
+    write_page(project, "odd.md", {"tags": ["grpo"], "level": "expert"}, "# Odd\n\nText.\n")
+    site = build(project)
+    said = [w for w in site.warnings() if "odd.md" in w]
+    assert said == [
+        "WARNING -  tagindex: odd.md: front matter 'level': expected one of beginner, "
+        "advanced, got str 'expert'; ignored"
+    ]
+    odd = [
+        meta for _, title, _, meta, _ in cards(site.dir, "tags/grpo/index.html") if title == "Odd"
+    ]
+    assert odd and "EXPERT" not in odd[0].upper()
