@@ -34,7 +34,7 @@ from ..core.outputs import Deferred
 from ..core.render import Renderer
 from ..core.routes import Route, url_of
 from ..core.theme import theme_overrides_dir
-from . import markup, skips
+from . import markup, posttime, skips
 from .frame import CardFrame, CardStore
 from .memo import Keys, Memo, context_key, open_memo, recording, tracking
 from .owned import GITIGNORE, Owned, Report, roots
@@ -214,11 +214,17 @@ def _facts(
     lang_key = keys.lang
     wanted: dict[str, str] = {}
     out: dict[str, Facts] = {}
+    blogs = posttime.blogs_of(site.config)
+    timed: dict[str, posttime.Blog] = {}  # posts whose blog times them: its minutes win
     for page in pages:
         if not has_tags(page.meta, keys):
             continue
         body = memo.body(page.source, _body_hash)
         text_lang = _text_lang(site, page, lang_key)
+        blog = posttime.blog_of(blogs, page.source.src)
+        if blog and blog.readtime:
+            timed[page.source.src] = blog
+            body = f"post {blog.words_per_minute}\0{body}"  # its own facts in the cache
         key = markup.key_of(site.digest, language.code, text_lang, body)
         read.append((page, key))
         hit = cache.get(key)
@@ -235,10 +241,16 @@ def _facts(
         by_src = {p.source.src: p for p in pages}
         for src, (html, heading) in zip(order, rendered, strict=True):
             facts = language.facts(html, heading, _text_lang(site, by_src[src]))
+            if src in timed and facts.minutes is not None:
+                facts = replace(facts, minutes=posttime.minutes(html, timed[src].words_per_minute))
             out[src] = facts
             cache.put(wanted[src], (facts.heading, facts.minutes, facts.summary))
     for src, found in out.items():
         result.facts[src][-1] += [found.heading, found.minutes, found.summary]
+    for page in pages:  # a post's `readtime:` is what its blog shows, computed or not
+        minutes = posttime.own(page.meta) if posttime.blog_of(blogs, page.source.src) else None
+        if minutes and page.source.src in out:
+            out[page.source.src] = replace(out[page.source.src], minutes=minutes)
     return out
 
 
