@@ -27,13 +27,17 @@ def cache_dir(config: Path) -> Path:
     return config.parent / ".cache" / "tagindex"
 
 
-def _same_facts(config: Path, params: dict[str, Any]) -> Callable[[str, list[list[Any]]], bool]:
-    def same(text: str, recorded: list[list[Any]]) -> bool:
-        from . import markup
+def _same_facts(
+    config: Path, params: dict[str, Any]
+) -> Callable[[str, str, list[list[Any]]], bool]:
+    def same(rel: str, text: str, recorded: list[list[Any]]) -> bool:
+        from . import markup, posttime
 
         html, heading = markup.render_one(str(config), text)
+        blog = posttime.blog_of(posttime.site_blogs(str(config)), rel)
+        rate = blog.words_per_minute if blog and blog.readtime else None
         return all(
-            markup.facts_of(params, lang, html, heading, text_lang) == [h, m, s]
+            markup.facts_of(params, lang, html, heading, text_lang, rate) == [h, m, s]
             for lang, text_lang, h, m, s in recorded
         )
 

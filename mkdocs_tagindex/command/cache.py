@@ -38,6 +38,10 @@ from .state import settings_key, text_hash
 
 Render = Callable[[list[LangPage]], list[Facts]]
 """The pages whose facts are not cached → their facts, in order (Markdown rendered now)."""
+TextLang = Callable[[LangPage], str]
+"""A page → the language of its text (what its read time is computed for)."""
+Variant = Callable[[LangPage], str]
+"""A page → what else its facts depend on ("" for nothing; a blog post: its blog's rate)."""
 
 
 def _body_hash(text: str) -> str:
@@ -96,13 +100,15 @@ class Cache:
         self,
         language: Language,
         pages: list[LangPage],
-        text_lang: Callable[[LangPage], str],
+        keyed: tuple[TextLang, Variant],
         render: Render,
         result: Result,
         reading: Reading,
     ) -> dict[str, Facts]:
         """Point 3: the facts of each page with tags, rendered (`render`) only for the pages
-        whose body and text language are new; each page's row of the build's state too."""
+        whose body, text language and variant (`keyed`) are new; each page's row of the
+        build's state too."""
+        text_lang, variant = keyed
         keys = self.site.options.front_matter
         out: dict[str, Facts] = {}
         wanted: dict[str, tuple[LangPage, str]] = {}
@@ -111,6 +117,8 @@ class Cache:
                 continue
             src = page.source.src
             body = self.memo.body(page.source, _body_hash)
+            if kind := variant(page):  # a blog post timed by its blog: facts of their own
+                body = f"{kind}\0{body}"
             lang = text_lang(page)
             key = markup.key_of(self.site.digest, language.code, lang, body)
             reading.tagged.append((page, key))

@@ -108,14 +108,24 @@ def facts_params(options: Any) -> dict[str, Any]:
 
 
 def facts_of(
-    params: Mapping[str, Any], code: str, html: str, heading: str | None, text_lang: str | None
+    params: Mapping[str, Any],
+    code: str,
+    html: str,
+    heading: str | None,
+    text_lang: str | None,
+    post_rate: int | None = None,
 ) -> list[Any]:
     """[heading, minutes, summary] as `core.Language(code).facts` gives them, from
-    `facts_params`, without the engine (tests/unit/test_command_state.py holds them equal)."""
+    `facts_params`, without the engine (tests/unit/test_command_state.py holds them equal);
+    `post_rate`: the page is a post of a blog that times it so (`posttime`)."""
     from ..core import readtime
 
     minutes = None
-    if params["enabled"]:
+    if params["enabled"] and post_rate:
+        from .posttime import minutes as post_minutes
+
+        minutes = post_minutes(html, post_rate)
+    elif params["enabled"]:
         lang = str(text_lang or params["language"] or code)
         minutes = readtime.minutes(html, readtime.rates_for(lang, params["rates"]))
     return [heading, minutes, first_paragraph(html, int(params["summary_length"]))]

@@ -34,7 +34,7 @@ from ..core.outputs import Deferred
 from ..core.render import Renderer
 from ..core.routes import Route, url_of
 from ..core.theme import theme_overrides_dir
-from . import markup
+from . import markup, posttime
 from .cache import Cache
 from .frame import CardFrame
 from .memo import Keys
@@ -112,20 +112,17 @@ def compute(
     renderer.env.bytecode_cache = _bytecode_cache(site.cache_dir)
     theme_dirs = (str(site.custom_dir),) if site.custom_dir else ()
     info = SiteInfo(site.site_url, site.name, site.directory_urls, theme_dirs)
+    blogs = posttime.blogs_of(site.config)
+    keyed = (partial(_text_lang, site), partial(_post_variant, blogs))
     for lang in languages.build:
         language = Language(run, lang, info)
         pages = per_lang.get(lang, [])
         if cache.skipped(language, pages, result):
             continue
         with cache.reading(language, pages) as reading:
-            facts = cache.facts(
-                language,
-                pages,
-                partial(_text_lang, site),
-                partial(_render, site, language),
-                result,
-                reading,
-            )
+            render = partial(_render, site, language, blogs)
+            facts = cache.facts(language, pages, keyed, render, result, reading)
+            facts = _post_read_times(blogs, pages, facts)
             found = _found(site, language, pages, facts, cache)
         publish = partial(_publish, site, language, found, renderer, result, cache)
         cache.language(language, found, reading, result, publish)
@@ -155,14 +152,38 @@ def _first(item: tuple[str, Source]) -> str:
     return item[0]
 
 
-def _render(site: Site, language: Language, pages: list[LangPage]) -> list[Facts]:
+def _render(
+    site: Site, language: Language, blogs: tuple[posttime.Blog, ...], pages: list[LangPage]
+) -> list[Facts]:
     """What each page's HTML says (step 3 of the engine), its Markdown rendered now (on
-    every core when there are many)."""
+    every core when there are many); a blog post's read time as its blog computes it."""
     rendered = markup.render_all(site.path, [page.source.text for page in pages])
-    return [
-        language.facts(html, heading, _text_lang(site, page))
-        for page, (html, heading) in zip(pages, rendered, strict=True)
-    ]
+    out = []
+    for page, (html, heading) in zip(pages, rendered, strict=True):
+        facts = language.facts(html, heading, _text_lang(site, page))
+        blog = posttime.blog_of(blogs, page.source.src)
+        if blog and blog.readtime and facts.minutes is not None:
+            facts = replace(facts, minutes=posttime.minutes(html, blog.words_per_minute))
+        out.append(facts)
+    return out
+
+
+def _post_variant(blogs: tuple[posttime.Blog, ...], page: LangPage) -> str:
+    """What a page's facts depend on besides its text: a post's blog's rate (`posttime`)."""
+    blog = posttime.blog_of(blogs, page.source.src)
+    return f"post {blog.words_per_minute}" if blog and blog.readtime else ""
+
+
+def _post_read_times(
+    blogs: tuple[posttime.Blog, ...], pages: list[LangPage], facts: dict[str, Facts]
+) -> dict[str, Facts]:
+    """A post's `readtime:` is what its blog shows, computed or not."""
+    for page in pages:
+        src = page.source.src
+        minutes = posttime.own(page.meta) if posttime.blog_of(blogs, src) else None
+        if minutes and src in facts:
+            facts[src] = replace(facts[src], minutes=minutes)
+    return facts
 
 
 def _found(

@@ -233,8 +233,9 @@ def known_texts(state: State, now: Mapping[str, Stamp]) -> dict[str, str]:
     }
 
 
-FactsOf = Callable[[str, list[list[Any]]], bool]
-"""(page path, its facts as last recorded) → whether its facts are still those."""
+FactsOf = Callable[[str, str, list[list[Any]]], bool]
+"""(page path under docs_dir, its text, its facts as last recorded) → whether its facts are
+still those."""
 
 
 def unchanged(state: State, now: Mapping[str, Stamp], same_facts: FactsOf) -> bool | None:
@@ -266,7 +267,7 @@ def unchanged(state: State, now: Mapping[str, Stamp], same_facts: FactsOf) -> bo
             continue
         if front_of(text) != old[3]:
             return False
-        if rel in state.facts and not same_facts(text, state.facts[rel]):
+        if rel in state.facts and not same_facts(rel, text, state.facts[rel]):
             return False
         state.files[rel] = [*stamp, text_hash(text), old[3]]
     return True
