@@ -269,3 +269,15 @@ def test_a_tags_md_where_the_tag_pages_go_is_an_error(tmp_path: Path, command: s
     result = tagindex(project, command)
     assert "Traceback" not in result.stderr, result.stderr
     assert result.returncode == 1 and "tags.md" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("host", ["mkdocs", pytest.param("zensical", marks=CRASHES)])
+def test_the_sites_main_html_frames_every_page(shapes: Shapes, host: str) -> None:
+    """The site's `main.html` (announce and extrahead blocks) is on its articles and on the tag
+    pages: tagindex's frame sits inside the site's, on both hosts."""
+    built = shapes["override"]
+    site = built.mkdocs if host == "mkdocs" else built.zensical
+    for rel in ["articles/alpha/index.html", *tag_pages(site, "tags")]:
+        page = html(site, rel)
+        assert page.select_one(".site-announce"), rel
+        assert page.select_one('meta[name="shape"]'), rel
