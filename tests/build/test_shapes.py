@@ -181,21 +181,7 @@ def test_chips_link_to_the_tag_pages(shapes: Shapes, name: str) -> None:
     assert chips(built.zensical) == mk
 
 
-@pytest.mark.parametrize(
-    "host",
-    [
-        "mkdocs",
-        pytest.param(
-            "zensical",
-            marks=pytest.mark.xfail(
-                strict=True,
-                raises=AssertionError,
-                reason="the command's read time on a blog card is not the one Zensical's blog "
-                "shows on the post (it counts the code blocks)",
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("host", ["mkdocs", "zensical"])
 def test_blog_read_time_is_the_one_the_blog_shows(shapes: Shapes, host: str) -> None:
     built = shapes["blog"]
     site = built.mkdocs if host == "mkdocs" else built.zensical
