@@ -35,6 +35,7 @@ from ..core.render import Renderer
 from ..core.routes import Route, url_of
 from ..core.theme import theme_overrides_dir
 from . import markup, skips
+from .clashes import stop_on_clashes
 from .frame import CardFrame, CardStore
 from .memo import Keys, Memo, context_key, open_memo, recording, tracking
 from .owned import GITIGNORE, Owned, Report, roots
@@ -162,6 +163,7 @@ def compute(
     if not keep_pages:
         for root in owned.roots:
             result.files[f"{root}/{GITIGNORE}"] = b"# written by tagindex build\n*\n"
+    stop_on_clashes(site, files, result.files)  # before any write under docs_dir
     return result, owned
 
 

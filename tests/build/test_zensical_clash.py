@@ -4,12 +4,14 @@ same project (the plugin builds its own pages over the command's files)."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
+import pytest
 from bs4 import BeautifulSoup
-from test_zensical import cards, on_zensical, tag_pages
+from test_zensical import cards, on_zensical, tag_pages, tagindex, zensical
 
-from conftest import build, material_config, seed_site
+from conftest import ROOT, build, material_config, seed_site, write_page
 
 MAIN = '{% extends "base.html" %}\n{% block announce %}Site news{% endblock %}\n'
 BLOCK = (
@@ -37,3 +39,56 @@ def test_a_sites_main_html_override_leaves_the_commands_frame(tmp_path: Path) ->
         page = BeautifulSoup((built / "tags/grpo/index.html").read_text("utf-8"), "html.parser")
         assert len(page.select(".tagindex-card .mine")) == 16
     assert "Site news" in (zen / "index.html").read_text("utf-8")  # the site's override holds
+
+
+def _docs(project: Path) -> dict[str, bytes]:
+    docs = project / "docs"
+    return {p.relative_to(docs).as_posix(): p.read_bytes() for p in docs.rglob("*") if p.is_file()}
+
+
+def _clash_site(tmp_path: Path, rel: str, directory_urls: bool = True) -> Path:
+    if rel.endswith(".ja.md"):
+        project = tmp_path / "example"
+        shutil.copytree(ROOT / "example_site", project)
+    else:
+        config = material_config(per_page=6)
+        config["use_directory_urls"] = directory_urls
+        project = seed_site(tmp_path / "s", config)
+    init = tagindex(project, "init")  # leaves the command's marker in docs/tags
+    assert init.returncode == 0, init.stderr
+    write_page(project, rel, {"title": "Mine"}, "The author's page.\n")
+    return project
+
+
+@pytest.mark.parametrize(
+    ("rel", "directory_urls"),
+    [
+        ("tags.md", True),  # tags/ = the all-tags page tags/index.md
+        ("tags/grpo.md", True),  # tags/grpo/ = tags/grpo/index.md
+        ("tags/index.md", True),
+        ("tags/grpo/page/2.md", True),  # a paginated page
+        ("tags/grpo/index.md", False),  # tags/grpo/index.html either way
+        ("tags.ja.md", True),  # zensical-i18n's suffix layout: ja/tags/
+    ],
+)
+def test_an_author_page_at_a_tag_pages_url_stops_build_and_check(
+    tmp_path: Path, rel: str, directory_urls: bool
+) -> None:
+    project = _clash_site(tmp_path, rel, directory_urls)
+    before = _docs(project)
+    for step in ("build", "check"):
+        result = tagindex(project, step)
+        assert result.returncode == 1, (step, result.stderr)
+        assert f"docs/{rel} is published at" in result.stderr, (step, result.stderr)
+        assert "tags_dir" in result.stderr and "Traceback" not in result.stderr
+        assert _docs(project) == before, step  # nothing written under docs/
+
+
+def test_without_directory_urls_tags_md_is_no_clash(tmp_path: Path) -> None:
+    """`tags.md` is `tags.html` there, beside `tags/index.html`: Zensical builds both."""
+    project = _clash_site(tmp_path, "tags.md", directory_urls=False)
+    assert tagindex(project, "check").returncode == 0
+    assert tagindex(project, "build").returncode == 0
+    zensical(project)
+    assert "The author" in (project / "site/tags.html").read_text("utf-8")
+    assert (project / "site/tags/grpo/index.html").is_file()
