@@ -92,3 +92,31 @@ def test_without_directory_urls_tags_md_is_no_clash(tmp_path: Path) -> None:
     zensical(project)
     assert "The author" in (project / "site/tags.html").read_text("utf-8")
     assert (project / "site/tags/grpo/index.html").is_file()
+
+
+def test_mkdocs_build_after_tagindex_build_builds_its_own_pages(tmp_path: Path) -> None:
+    project = seed_site(tmp_path / "s", material_config(per_page=6))
+    plain = build(project, "--strict")
+    shutil.copytree(plain.dir, tmp_path / "plain")
+    plain_dir, plain_files = tmp_path / "plain", sorted(plain.files())
+    made = tagindex(project, "build")
+    assert made.returncode == 0, made.stderr
+    assert (project / "docs/tags/grpo/index.md").is_file()
+    shutil.rmtree(project / "site")
+    after = build(project, "--strict")
+    assert not after.warnings(), after.warnings()
+    assert sorted(after.files()) == plain_files  # no page or asset of the command's published
+    pages = tag_pages(after.dir)
+    assert "tags/grpo/page/2/index.html" in pages
+    for rel in pages:
+        assert cards(after.dir, rel) == cards(plain_dir, rel), rel
+
+
+def test_a_command_file_the_author_edited_stays_with_a_warning(tmp_path: Path) -> None:
+    project = seed_site(tmp_path / "s")
+    assert tagindex(project, "build").returncode == 0
+    edited = project / "docs/tags/rl/index.md"
+    edited.write_text(edited.read_text("utf-8") + "\nMy own words.\n", "utf-8")
+    after = build(project)
+    assert [w for w in after.warnings() if "'tags/rl/index.md' was written by" in w]
+    assert (project / "docs/tags/grpo/index.md").is_file()  # untouched by MkDocs
