@@ -120,3 +120,14 @@ def test_a_command_file_the_author_edited_stays_with_a_warning(tmp_path: Path) -
     after = build(project)
     assert [w for w in after.warnings() if "'tags/rl/index.md' was written by" in w]
     assert (project / "docs/tags/grpo/index.md").is_file()  # untouched by MkDocs
+
+
+def test_on_mkdocs_an_authors_tag_page_still_wins(tmp_path: Path) -> None:
+    """No `zensical.toml`, no marker: `tagindex check` checks for MkDocs, where the author's
+    `tags/grpo.md` wins over the generated page, as before."""
+    project = seed_site(tmp_path / "s")
+    write_page(project, "tags/grpo.md", {"title": "Mine"}, "The author's page.\n")
+    checked = tagindex(project, "check")
+    assert checked.returncode == 0, checked.stderr
+    site = build(project)
+    assert "The author" in (site.dir / "tags/grpo/index.html").read_text("utf-8")
