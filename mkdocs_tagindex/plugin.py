@@ -33,6 +33,7 @@ from .core.run import TagIndexError
 from .host import i18n, jinja
 from .host.build import BuildState
 from .host.contexts import PageStage
+from .host.files import drop_command_files
 from .host.run import Memory, RunState
 
 if TYPE_CHECKING:  # only `mkdocs serve` loads the server: a build never imports it
@@ -122,6 +123,8 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
     def _on_files_early(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if not self.config.enabled:
             return files
+        # after `tagindex build` in this project: its files are not the author's pages
+        files = drop_command_files(files, config, self.config.tags_dir)
         if not self.run.started:
             self.run.start(files, config)
         self._build = BuildState(self.run, self.memory, config)

@@ -11,6 +11,7 @@ import logging
 from ..core import Language, Messages, Run, SiteInfo, SourcePage, TagIndexError
 from ..core.frontmatter import front_matter
 from ..core.routes import url_of
+from .clashes import check_clashes, for_zensical
 from .memo import open_memo
 from .owned import Owned, roots
 from .site import Site
@@ -43,6 +44,8 @@ def check(site: Site, say: Messages) -> int:
     # No first pass: it predicts pages and slugs, which a check does not need; the front-matter
     # warnings it would say, `language_pages` says too (a message is said once per run).
     read = memo.front_matter(front_matter)
+    if for_zensical(site, owned):  # on MkDocs, an author's page at a tag page's path wins
+        check_clashes(site, files, sorted(((s.src, s) for s in sources), key=_first), read, count)
     per_lang = language_pages(site, languages, files, sources, run.warn, read)
     for lang in languages.build:
         language = Language(run, lang, SiteInfo(site.site_url, site.name, site.directory_urls))
@@ -56,3 +59,7 @@ def check(site: Site, say: Messages) -> int:
     if site.cache_dir.is_dir():
         memo.save()
     return problems
+
+
+def _first(item: tuple[str, object]) -> str:
+    return item[0]

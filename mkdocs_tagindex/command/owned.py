@@ -17,7 +17,6 @@ wrote there with the hash of what it wrote. The rules:
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Callable, Collection, Mapping
@@ -25,9 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.manifest import MARKER as MARKER  # the reader is shared with the MkDocs host
+from ..core.manifest import digest as digest
+from ..core.manifest import read_manifest as read_manifest
 from .site import CommandError, Site
 
-MARKER = ".tagindex"
 GITIGNORE = ".gitignore"
 MARKER_VERSION = 1
 
@@ -37,10 +38,6 @@ def roots(site: Site) -> list[str]:
     if site.i18n is not None and site.i18n.structure == "folder":
         return [site.tags_dir, *(f"{lang}/{site.tags_dir}" for lang in site.i18n.build)]
     return [site.tags_dir]
-
-
-def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -53,19 +50,6 @@ def write_atomic(path: Path, data: bytes) -> None:
     finally:
         if tmp.exists():
             tmp.unlink()
-
-
-def read_manifest(root: Path) -> dict[str, str] | None:
-    """Relative path → hash of each file the command wrote under `root`; None: no marker."""
-    marker = root / MARKER
-    if not marker.is_file() or marker.is_symlink():
-        return None
-    try:
-        data = json.loads(marker.read_text("utf-8"))
-        files = data["files"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}
-    return {str(k): str(v) for k, v in files.items()} if isinstance(files, dict) else {}
 
 
 def read_init(root: Path) -> list[dict[str, Any]]:

@@ -36,6 +36,7 @@ from ..core.routes import Route, url_of
 from ..core.theme import theme_overrides_dir
 from . import markup, posttime
 from .cache import Cache
+from .clashes import stop_on_clashes
 from .frame import CardFrame
 from .memo import Keys
 from .outcome import Result
@@ -133,6 +134,7 @@ def compute(
     if not keep_pages:
         for root in owned.roots:
             result.files[f"{root}/{GITIGNORE}"] = b"# written by tagindex build\n*\n"
+    stop_on_clashes(site, files, result.files)  # before any write under docs_dir
     return result, owned
 
 

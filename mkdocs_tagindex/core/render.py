@@ -63,8 +63,11 @@ class Renderer:
     """Renders generated pages' bodies and listings; one per site build."""
 
     def __init__(self, custom_dir: str | None = None, theme: str | None = "material") -> None:
-        loaders: list[Any] = [FileSystemLoader(custom_dir)] if custom_dir else []
-        loaders += [FileSystemLoader(theme_overrides_dir()), DictLoader(FRAME)]
+        # The frame first: a site's own `main.html` (which extends the theme's `base.html`, not
+        # here) must not replace it; its `tagindex/...` overrides still come before ours.
+        loaders: list[Any] = [DictLoader(FRAME)]
+        loaders += [FileSystemLoader(custom_dir)] if custom_dir else []
+        loaders += [FileSystemLoader(theme_overrides_dir())]
         self.env = Environment(loader=ChoiceLoader(loaders), autoescape=False)
         self.env.filters["url"] = _url
         self.assets: ThemeAssets = assets_for(theme)

@@ -17,18 +17,25 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import yaml
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, InclusionLevel
+from mkdocs.plugins import get_plugin_logger
+from mkdocs.structure.files import File, Files, InclusionLevel
+
+from ..core.manifest import MARKER, digest, read_manifest
+from . import i18n
 
 try:  # libyaml's emitter: five times as fast as PyYAML's; MkDocs reads the same meta back
     _Dumper: Any = yaml.CSafeDumper
 except AttributeError:  # pragma: no cover - PyYAML built without libyaml
     _Dumper = yaml.SafeDumper
 
+
+log = get_plugin_logger("tagindex")
 
 STUB_PREFIX = "tagindex-generated-"
 """File-name prefix of the stubs, so that no stub shares a name with an author's page."""
@@ -171,3 +178,36 @@ def static_file(config: MkDocsConfig, src_uri: str, prefix: str, abs_src_path: s
 def target_file(config: MkDocsConfig, src_uri: str, prefix: str) -> File:
     """A file standing for a page of another language's build (a switcher target)."""
     return _in_language(File(src_uri, None, config.site_dir, config.use_directory_urls), prefix)
+
+
+def drop_command_files(files: Files, config: MkDocsConfig, tags_dir: str) -> Files:
+    """`files` without what `tagindex build` (the command for Zensical) wrote in this project:
+    the files its folders' manifests list with the bytes it wrote, and the markers. The plugin
+    builds its own pages there; an author's file, or one of the command's that the author
+    edited since (kept, with a warning), stays a page of the site."""
+    tags_dir = tags_dir.strip("/")
+    languages = i18n.languages(config)
+    roots = [tags_dir]
+    if languages.structure == "folder":
+        roots += [f"{lang}/{tags_dir}" for lang in languages.build]
+    for root in roots:
+        manifest = read_manifest(Path(config.docs_dir) / root)
+        if manifest is None:
+            continue
+        for file in [f for f in files if f.src_uri.startswith(root + "/")]:
+            name = file.src_uri[len(root) + 1 :]
+            hashed = MARKER if name == MARKER else manifest.get(name)
+            if hashed is None or file.abs_src_path is None:
+                continue  # the author's
+            try:
+                ours = hashed == MARKER or digest(Path(file.abs_src_path).read_bytes()) == hashed
+            except OSError:
+                continue  # MkDocs reports an unreadable file itself
+            if ours:
+                files.remove(file)
+            else:
+                log.warning(
+                    f"'{file.src_uri}' was written by 'tagindex build' and changed since: "
+                    "published as your page. Run 'tagindex clean' or move it to drop it"
+                )
+    return files

@@ -118,10 +118,6 @@ def chips(site: Path) -> dict[str, list[str]]:
     return out
 
 
-CRASH = "a site's overrides/main.html makes `tagindex build` crash: TemplateNotFound: base.html"
-CRASHES = pytest.mark.xfail(strict=True, raises=FrameCrash, reason=CRASH)
-
-
 def shape_params(**marks: pytest.MarkDecorator) -> list[object]:
     return [pytest.param(name, marks=marks.get(name, ()), id=name) for name in NAMES]
 
@@ -130,7 +126,7 @@ def test_every_shape_is_here() -> None:
     assert NAMES == ["blog", "hooks", "i18n", "override", "own-listing"]
 
 
-@pytest.mark.parametrize("name", shape_params(override=CRASHES))
+@pytest.mark.parametrize("name", shape_params())
 def test_tag_pages_match(shapes: Shapes, name: str) -> None:
     built = shapes[name]
     pages = all_tag_pages(built, built.mkdocs)
@@ -148,7 +144,7 @@ def comparable(card: tuple[str, ...], name: str) -> tuple[str, ...]:
     return number, title, link, READ_TIME.sub("N min read", meta), summary
 
 
-@pytest.mark.parametrize("name", shape_params(override=CRASHES))
+@pytest.mark.parametrize("name", shape_params())
 def test_cards_match(shapes: Shapes, name: str) -> None:
     built = shapes[name]
     seen = 0
@@ -167,7 +163,7 @@ OWN_LISTING_CHIPS = pytest.mark.xfail(
 
 
 @pytest.mark.parametrize(
-    "name", shape_params(override=CRASHES, **{"own-listing": OWN_LISTING_CHIPS})
+    "name", shape_params(**{"own-listing": OWN_LISTING_CHIPS})
 )
 def test_chips_link_to_the_tag_pages(shapes: Shapes, name: str) -> None:
     built = shapes[name]
@@ -235,15 +231,6 @@ def test_own_listing_page_is_built_by_both_hosts(shapes: Shapes) -> None:
         assert page.select("[id^='tag:']"), "Material's listing is missing"
 
 
-CLASH = pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="docs/tags.md, whose URL is the planned all-tags page tags/, is no clash today: "
-    "exit 0 and Zensical fails with 'multiple owners'",
-)
-
-
-@CLASH
 @pytest.mark.parametrize("command", ["build", "check"])
 def test_a_tags_md_where_the_tag_pages_go_is_an_error(tmp_path: Path, command: str) -> None:
     project = shutil.copytree(SHAPES / "own-listing", tmp_path / "own-listing")
@@ -257,7 +244,7 @@ def test_a_tags_md_where_the_tag_pages_go_is_an_error(tmp_path: Path, command: s
     assert result.returncode == 1 and "tags.md" in result.stderr, result.stderr
 
 
-@pytest.mark.parametrize("host", ["mkdocs", pytest.param("zensical", marks=CRASHES)])
+@pytest.mark.parametrize("host", ["mkdocs", "zensical"])
 def test_the_sites_main_html_frames_every_page(shapes: Shapes, host: str) -> None:
     """The site's `main.html` (announce and extrahead blocks) is on its articles and on the tag
     pages: tagindex's frame sits inside the site's, on both hosts."""
