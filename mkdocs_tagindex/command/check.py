@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 
 from ..core import Language, Messages, Run, SiteInfo, SourcePage, TagIndexError
-from ..core.frontmatter import front_matter
+from ..core.frontmatter import front_matter, tags_of
 from ..core.routes import url_of
 from .clashes import check_clashes, for_zensical
 from .memo import open_memo
@@ -40,6 +40,7 @@ def check(site: Site, say: Messages) -> int:
     sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")], known)
     languages = site.languages()
     run = Run(site.options, languages, messages)
+    keys = site.options.front_matter
     memo = open_memo(site, CHECK_MEMO)
     # No first pass: it predicts pages and slugs, which a check does not need; the front-matter
     # warnings it would say, `language_pages` says too (a message is said once per run).
@@ -47,6 +48,8 @@ def check(site: Site, say: Messages) -> int:
     if for_zensical(site, owned):  # on MkDocs, an author's page at a tag page's path wins
         check_clashes(site, files, sorted(((s.src, s) for s in sources), key=_first), read, count)
     per_lang = language_pages(site, languages, files, sources, run.warn, read)
+    tagged = {p.source.src: tags_of(p.meta, keys) for pages in per_lang.values() for p in pages}
+    run.report_near({src: tags for src, tags in sorted(tagged.items()) if tags}, logging.WARNING)
     for lang in languages.build:
         language = Language(run, lang, SiteInfo(site.site_url, site.name, site.directory_urls))
         for page in per_lang.get(lang, []):

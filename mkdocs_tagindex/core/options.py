@@ -541,6 +541,11 @@ class TagIndexConfig(Config):
     moment is a warning there (`tagsfile.load`); `mkdocs build` stops on it."""
     unknown_tags = c.Choice(("ignore", "warn", "error"), default="warn")
     """With a tags file: what a tag missing from it does (as Docusaurus' `onInlineTags`)."""
+    near_duplicates = c.Choice(("info", "warn", "ignore"), default="info")
+    """Tags that look like one tag spelled two ways (`agent` / `agents`, `kubernetes` /
+    `kubernets`, `k8s` / `kubernetes`), named with their files and the tags file entry that
+    makes them one: said as INFO lines, as warnings (`warn`: `--strict` fails on them), or not
+    at all. `tagindex check` always warns."""
     fallback_articles = c.Choice(("mark", "hide"), default="mark")
     """With mkdocs-static-i18n: untranslated pages it falls back to are listed with a small
     "not translated" label (`mark`), or left off the other language's tag pages (`hide`)."""

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from . import hierarchy, model, slugs, tagsfile
+from . import hierarchy, model, neardups, slugs, tagsfile
 from .frontmatter import front_matter, has_tags, tags_of
 from .languages import Languages
 from .options import TagIndexConfig
@@ -137,6 +137,7 @@ class Run:
         self.shown_as = model.display_names(spellings)
         self.assign(self.shown_as)
         self.report_merges(spellings, self.shown_as)
+        self.report_near(tagged)
         if self.separator is not None:
             self.report_moves(name for src in sorted(tagged) for name in tagged[src])
 
@@ -208,6 +209,26 @@ class Run:
                 f"tags {written} are one tag, shown as '{merge.shown_as}' "
                 f"(they share the URL {self.options.tags_dir.strip('/')}/{self.slug(merge.tag)}/)"
             )
+
+    def report_near(self, tagged: Mapping[str, tuple[str, ...]], level: int | None = None) -> None:
+        """One line per pair of tags that look like one (`neardups.py`), at the option's level
+        (or `level`: `tagindex check` warns); two tags the tags file names each are the
+        author's choice and are left out."""
+        if level is None:
+            levels = {"info": logging.INFO, "warn": logging.WARNING}
+            level = levels.get(self.options.near_duplicates)
+        if level is None:
+            return
+        files: dict[str, list[str]] = {}
+        names: dict[str, str] = {}
+        for src_uri, found in tagged.items():
+            for name in found:
+                tag = self.catalog.resolve(name)[0]
+                files.setdefault(tag, []).append(src_uri)
+                names.setdefault(tag, self.shown_as.get(tag, name))
+        for near in neardups.near_pairs(files):
+            if not (self.catalog.resolve(near.a)[1] and self.catalog.resolve(near.b)[1]):
+                self.messages.say(level, neardups.message(near, files, names))
 
     def is_hidden(self, tag: str) -> bool:
         """A tag that classifies (filters, related articles) but has no page and no chip: the
