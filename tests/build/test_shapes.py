@@ -162,9 +162,7 @@ OWN_LISTING_CHIPS = pytest.mark.xfail(
 )
 
 
-@pytest.mark.parametrize(
-    "name", shape_params(**{"own-listing": OWN_LISTING_CHIPS})
-)
+@pytest.mark.parametrize("name", shape_params(**{"own-listing": OWN_LISTING_CHIPS}))
 def test_chips_link_to_the_tag_pages(shapes: Shapes, name: str) -> None:
     built = shapes[name]
     mk = chips(built.mkdocs)
