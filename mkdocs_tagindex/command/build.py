@@ -154,7 +154,7 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
     meta_name = _meta_name(site)
     before = state.scanned
     same_scan = (
-        state.path.exists()
+        "docs_dir" in state.site  # a state of an older layout has none
         and state.docs_dir == str(site.docs_dir)
         and (
             state.site.get("meta_name") == meta_name

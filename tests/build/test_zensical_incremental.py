@@ -331,3 +331,24 @@ def test_each_cache_layer_off_builds_the_same(
     finally:
         monkeypatch.delenv("TAGINDEX_LAYERS_OFF", raising=False)
         layers._off.cache_clear()
+
+
+def test_a_cache_of_an_older_layout_is_a_miss(tmp_path: Path) -> None:
+    """Every cache file written by an older layout of the package (a class that moved, a table
+    that changed shape) is read as empty: the build is a cold one, never an error."""
+    project = tmp_path / "site"
+    generate(project, 6, variant="tagindex", seed=6)
+    config = project / "mkdocs.yml"
+    build.run(config, lambda level, text: None, quiet=True)
+    cache = project / ".cache" / "tagindex"
+    kept = sorted(p for p in cache.glob("*.pickle*"))
+    assert len(kept) >= 4, kept
+    # a pickle naming a class of a module that no longer exists, and one of another shape
+    moved = b"\x80\x05\x95\x1f\x00\x00\x00\x00\x00\x00\x00\x8c\x19mkdocs_tagindex.core.gone\x94\x8c\x01X\x94\x93\x94."
+    for n, path in enumerate(kept):
+        path.write_bytes(moved if n % 2 else b"\x80\x05]\x94.")
+    _set_tags(articles(project)[0], [*_tags(articles(project)[0]), "after-the-move"])
+    said: list[str] = []
+    build.run(config, lambda level, text: said.append(text))
+    assert not [s for s in said if "Traceback" in s or "Error" in s], said
+    assert tree(project / "docs") == cold(project, tmp_path / "cold")
