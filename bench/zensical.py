@@ -91,6 +91,25 @@ def watch_delay(site: Path, edits: int = 3, env: dict[str, str] | None = None) -
     return delays
 
 
+Edit = Callable[[int], None]
+
+
+def edits(site: Path, label: str) -> tuple[Path, str, Edit, Edit]:
+    """The bench's article, its text, and its two edits: a line added to its body (round `n`),
+    and a new tag `<label><n>` first in its tags."""
+    article = sorted((site / "docs" / "articles").glob("*[0-9].md"))[5]
+    text = article.read_text("utf-8")
+
+    def body(n: int) -> None:
+        article.write_text(text + f"\nOne more line ({label} {n}).\n", "utf-8")
+
+    def tags(n: int) -> None:
+        tag = f"{label}{n}"
+        article.write_text(re.sub(r"^tags: \[", f'tags: ["{tag}", ', text, count=1, flags=re.M))
+
+    return article, text, body, tags
+
+
 def workloads(site: Path, rounds: int, off: str) -> list[float]:
     """CPU seconds of a build with nothing changed, after a text edit and after a tag edit
     (best of `rounds`), and the watch's edit-to-page wall seconds (best), with the cache layers
@@ -100,16 +119,7 @@ def workloads(site: Path, rounds: int, off: str) -> list[float]:
     shutil.rmtree(site / "docs" / "tags", ignore_errors=True)
     build = (sys.executable, "-m", "mkdocs_tagindex", "build")
     timed(site, *build, env=env)
-    article = sorted((site / "docs" / "articles").glob("*[0-9].md"))[5]
-    text = article.read_text("utf-8")
-
-    def body(n: int) -> None:
-        article.write_text(text + f"\nOne more line ({off} {n}).\n", "utf-8")
-
-    def tags(n: int) -> None:
-        tag = f"layer-{off or 'none'}-{n}"
-        article.write_text(re.sub(r"^tags: \[", f'tags: ["{tag}", ', text, count=1, flags=re.M))
-
+    article, text, body, tags = edits(site, f"layer-{off or 'none'}")
     found = [best(site, build, rounds, env=env)[1], best(site, build, rounds, body, env)[1]]
     found.append(best(site, build, rounds, tags, env)[1])
     article.write_text(text, "utf-8")
@@ -161,16 +171,7 @@ def main() -> None:
         rows = [("tagindex init", timed(site, *tagindex, "init"))]
         rows.append(("tagindex build, cold (no cache)", timed(site, *build)))
         rows.append(("tagindex build, nothing changed", best(site, build, args.rounds)))
-        article = sorted((site / "docs" / "articles").glob("*[0-9].md"))[5]
-        text = article.read_text("utf-8")
-
-        def body(n: int) -> None:
-            article.write_text(text + f"\nOne more line ({n}).\n", "utf-8")
-
-        def tags(n: int) -> None:
-            tag = f"benchtag{n}"
-            article.write_text(re.sub(r"^tags: \[", f'tags: ["{tag}", ', text, count=1, flags=re.M))
-
+        article, text, body, tags = edits(site, "benchtag")
         rows.append(
             ("tagindex build, one article's text changed", best(site, build, args.rounds, body))
         )

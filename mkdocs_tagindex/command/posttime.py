@@ -23,6 +23,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+from .site import plugin_entries, read_config
+
 SKIPPED = frozenset(("object", "script", "style", "svg"))
 VOID = frozenset(
     (
@@ -46,30 +48,10 @@ class Blog:
     words_per_minute: int
 
 
-def _entries(config: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """The options of each `blog` (or `material/blog`) entry under `plugins`, in order (a list
-    may hold several, as Zensical reads it)."""
-    plugins = config.get("plugins")
-    pairs: list[tuple[Any, Any]] = []
-    if isinstance(plugins, Mapping):
-        pairs = list(plugins.items())
-    elif isinstance(plugins, list):
-        for item in plugins:
-            if isinstance(item, str):
-                pairs.append((item, {}))
-            elif isinstance(item, Mapping) and len(item) == 1:
-                pairs.extend(item.items())
-    return [
-        value if isinstance(value, Mapping) else {}
-        for name, value in pairs
-        if str(name).removeprefix("material/") == "blog"
-    ]
-
-
 def blogs_of(config: Mapping[str, Any]) -> tuple[Blog, ...]:
     """The enabled blogs of a config as `command.site.read_config` reads it."""
     out = []
-    for options in _entries(config):
+    for options in plugin_entries(config, "blog"):
         if options.get("enabled", True) is False:
             continue
         blog_dir = str(options.get("blog_dir") or "blog").strip("/")
@@ -88,8 +70,6 @@ def blogs_of(config: Mapping[str, Any]) -> tuple[Blog, ...]:
 @functools.lru_cache(maxsize=8)
 def site_blogs(config_path: str) -> tuple[Blog, ...]:
     """The blogs of the config at `config_path` (for a run that has no `Site`)."""
-    from .site import read_config
-
     return blogs_of(read_config(Path(config_path)))
 
 

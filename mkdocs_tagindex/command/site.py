@@ -98,8 +98,9 @@ def read_config(path: Path) -> dict[str, Any]:
     return read_yaml(path)
 
 
-def plugin_options(config: Mapping[str, Any], name: str) -> dict[str, Any] | None:
-    """A plugin's options from a `plugins:` list or mapping (None: not configured)."""
+def plugin_entries(config: Mapping[str, Any], name: str) -> list[dict[str, Any]]:
+    """The options of every entry of a plugin under `plugins:` (a list or a mapping; `material/`
+    names too), in order: a list may hold one plugin twice, as Zensical reads it."""
     plugins = config.get("plugins")
     entries: list[tuple[str, Any]] = []
     if isinstance(plugins, Mapping):
@@ -110,10 +111,17 @@ def plugin_options(config: Mapping[str, Any], name: str) -> dict[str, Any] | Non
                 entries.append((item, {}))
             elif isinstance(item, Mapping) and len(item) == 1:
                 entries.extend(item.items())
-    for key, value in entries:
-        if str(key).removeprefix("material/") == name:
-            return dict(value) if isinstance(value, Mapping) else {}
-    return None
+    return [
+        dict(value) if isinstance(value, Mapping) else {}
+        for key, value in entries
+        if str(key).removeprefix("material/") == name
+    ]
+
+
+def plugin_options(config: Mapping[str, Any], name: str) -> dict[str, Any] | None:
+    """A plugin's options from a `plugins:` list or mapping (None: not configured)."""
+    found = plugin_entries(config, name)
+    return found[0] if found else None
 
 
 def find_config(path: str | None) -> Path:
