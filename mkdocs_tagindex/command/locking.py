@@ -79,11 +79,14 @@ def _acquire(path: Path, say: Say, timeout: float) -> int:
     told = False
     while True:
         fd = _open(path)
-        if _try_lock(fd) and _same_file(fd, path):
+        locked = _try_lock(fd)
+        if locked and _same_file(fd, path):
             os.ftruncate(fd, 0)
             os.write(fd, f"{os.getpid()}\n".encode())
             return fd
-        os.close(fd)  # busy, or `clean` removed the file meanwhile: open it again
+        os.close(fd)
+        if locked:  # `clean` removed the file while this run waited: take the new one
+            continue
         holder = _holder(path)
         if not told:
             told = True

@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_zensical import ENV, tagindex
@@ -202,9 +203,14 @@ def files_of(project: Path) -> dict[str, bytes]:
     }
 
 
-def denied_under(folder: Path) -> Callable[[object], bool]:
-    def inside(path: object) -> bool:
-        resolved = Path(os.fspath(path)).absolute()  # type: ignore[call-overload]
+StrPath = str | os.PathLike[str]
+
+
+def denied_under(folder: Path) -> Callable[[StrPath], bool]:
+    """Whether a path is `folder` or under it: where the test makes writes fail."""
+
+    def inside(path: StrPath) -> bool:
+        resolved = Path(path).absolute()
         return resolved == folder or folder in resolved.parents
 
     return inside
@@ -218,10 +224,10 @@ def test_a_read_only_docs_folder_is_said_without_traceback(
     inside = denied_under(docs)
     real_replace = os.replace
 
-    def replace(src: object, dst: object) -> None:  # as root, chmod would not stop a write
+    def replace(src: StrPath, dst: StrPath) -> None:  # as root, chmod would not stop a write
         if inside(dst):
-            raise PermissionError(13, "Permission denied", os.fspath(src))  # type: ignore[call-overload]
-        real_replace(src, dst)  # type: ignore[arg-type]
+            raise PermissionError(13, "Permission denied", os.fspath(src))
+        real_replace(src, dst)
 
     monkeypatch.setattr(os, "replace", replace)
     code = cli.main(["build", "-f", str(project / "mkdocs.yml")])
@@ -242,15 +248,15 @@ def test_clean_in_a_read_only_folder_changes_nothing(
     inside = denied_under(locked)
     real_access, real_unlink, real_rmdir = os.access, os.unlink, os.rmdir
 
-    def access(path: object, mode: int, **kw: object) -> bool:
+    def access(path: StrPath, mode: int, **kw: Any) -> bool:
         if inside(path) and mode & os.W_OK:
             return False
-        return real_access(path, mode, **kw)  # type: ignore[arg-type]
+        return real_access(path, mode, **kw)
 
     def refuse(real: Callable[..., None]) -> Callable[..., None]:
-        def call(path: object, *args: object, **kw: object) -> None:
-            if inside(path) and Path(os.fspath(path)) != locked:  # type: ignore[call-overload]
-                raise PermissionError(13, "Permission denied", os.fspath(path))  # type: ignore[call-overload]
+        def call(path: StrPath, *args: Any, **kw: Any) -> None:
+            if inside(path) and Path(path) != locked:  # its parent is writable: it may go
+                raise PermissionError(13, "Permission denied", os.fspath(path))
             real(path, *args, **kw)
 
         return call
