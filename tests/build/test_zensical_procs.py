@@ -8,6 +8,7 @@ from __future__ import annotations
 import fcntl
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -155,6 +156,20 @@ def test_a_second_build_waits_for_the_first_then_builds(tmp_path: Path) -> None:
     assert said.count("pid 4242") == 1, said  # said once, not on every poll
     assert (project / "docs/tags/grpo/index.md").is_file()
     assert "Traceback" not in said
+
+
+def test_a_build_waiting_while_clean_takes_the_cache_away_builds(tmp_path: Path) -> None:
+    project = seed_site(tmp_path / "s")
+    fd = hold_lock(project)
+    build = Background(project, "build")
+    try:
+        wait_for("the build to wait", lambda: "pid 4242" in build.said() or build.pid_done())
+        shutil.rmtree(project / ".cache")  # what `tagindex clean` does while it holds the lock
+    finally:
+        os.close(fd)
+    assert build.wait() == 0, build.said()
+    assert (project / "docs/tags/grpo/index.md").is_file()
+    assert (project / ".cache/tagindex/.gitignore").is_file()
 
 
 @pytest.mark.parametrize("how", ["option", "env"])
