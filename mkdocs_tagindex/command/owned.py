@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -189,6 +189,7 @@ class Owned:
     ) -> Report:
         report = Report()
         new: dict[str, dict[str, str]] = {root: {} for root in self.roots}
+        pending: list[tuple[str, Path, bytes]] = []
         for rel, data in sorted(files.items()):
             root = self.root_of(rel)
             assert root is not None
@@ -198,6 +199,14 @@ class Owned:
             path = self.docs_dir / rel
             if path.is_file() and path.read_bytes() == data:
                 continue
+            pending.append((rel, path, data))
+        denied = _unwritable([path.parent for _, path, _ in pending])
+        if denied:  # a read-only folder: said before the first write, not halfway
+            raise CommandError(
+                f"nothing written: cannot write in {denied[0]}; tagindex build writes its pages "
+                "there (make the folder writable, or set tags_dir to another folder)"
+            )
+        for rel, path, data in pending:
             write_atomic(path, data)
             report.written.append(rel)
         for root in self.roots:
@@ -271,7 +280,7 @@ class Owned:
                 touched = [str((change.get("config") or {}).get("path") or "")]
                 touched += [*(change.get("files") or {}), *(change.get("dirs") or [])]
                 folders.update((project / rel).parent for rel in touched if rel)
-        denied = sorted(f for f in folders if f.is_dir() and not os.access(f, os.W_OK | os.X_OK))
+        denied = _unwritable(folders)
         if denied:
             raise CommandError(
                 f"nothing removed: cannot write in {denied[0]}"
@@ -304,3 +313,14 @@ def _between(path: Path, top: Path) -> list[Path]:
         out.append(parent)
         parent = parent.parent
     return [*out, top.parent]
+
+
+def _unwritable(folders: Iterable[Path]) -> list[Path]:
+    """Of `folders` (or, for one not made yet, the nearest folder above it that exists), those
+    this process cannot write in, sorted."""
+    seen: set[Path] = set()
+    for folder in folders:
+        while not folder.exists() and folder != folder.parent:
+            folder = folder.parent
+        seen.add(folder)
+    return sorted(f for f in seen if f.is_dir() and not os.access(f, os.W_OK | os.X_OK))

@@ -252,6 +252,26 @@ def test_a_read_only_docs_folder_is_said_without_traceback(
     assert "Traceback" not in err
 
 
+def test_a_read_only_docs_folder_is_said_before_any_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = seed_site(tmp_path / "s")
+    docs = project / "docs"
+    inside = denied_under(docs)
+    real_access = os.access
+
+    def access(path: StrPath, mode: int, **kw: Any) -> bool:  # what a non-root user meets
+        return not (inside(path) and mode & os.W_OK) and real_access(path, mode, **kw)
+
+    monkeypatch.setattr(os, "access", access)
+    code = cli.main(["build", "-f", str(project / "mkdocs.yml")])
+    err = capsys.readouterr().err
+    assert code == 1, err
+    assert f"nothing written: cannot write in {docs};" in err, err
+    assert "Traceback" not in err
+    assert not (docs / "tags").exists()  # not half of the pages
+
+
 def test_clean_in_a_read_only_folder_changes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
