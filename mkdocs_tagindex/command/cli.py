@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from .. import __version__
 from .site import CommandError, find_config, load_site
 
 # The engine, Jinja and Markdown are imported where a command needs them: `tagindex build` with
@@ -76,8 +77,6 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="tagindex", description="Tag pages of mkdocs-tagindex for sites Zensical builds."
     )
-    from .. import __version__
-
     top.add_argument("--version", action="version", version=f"tagindex {__version__}")
     sub = top.add_subparsers(dest="command", required=True)
 
