@@ -8,12 +8,13 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import layers
 from .journal import thawed
+from .locking import cache_dir, held
 from .state import State, config_files, front_of, known_texts, scan, sha, unchanged
 
 if TYPE_CHECKING:
@@ -21,10 +22,6 @@ if TYPE_CHECKING:
     from .site import Site
 
 Say = Callable[[int, str], None]
-
-
-def cache_dir(config: Path) -> Path:
-    return config.parent / ".cache" / "tagindex"
 
 
 def _same_facts(
@@ -117,12 +114,20 @@ def record(
     state.save()
 
 
-def run(config: Path, say: Say, keep_pages: bool = False, quiet: bool = False) -> int:
-    """One `tagindex build`: nothing when nothing that reaches the pages changed, else the
-    whole build; the number of files written or removed. `quiet`: say nothing when nothing
-    changed, and no warning about init (the watch's rounds)."""
+def run(
+    config: Path,
+    say: Say,
+    keep_pages: bool = False,
+    quiet: bool = False,
+    lock_timeout: float | None = None,
+) -> int:
+    """One `tagindex build`, holding the project's lock (`locking.py`): nothing when nothing
+    that reaches the pages changed, else the whole build; the number of files written or
+    removed. `quiet`: say nothing when nothing changed, and no warning about init (the watch's
+    rounds)."""
     try:
-        return _run(config, say, keep_pages, quiet)
+        with held(config, say, lock_timeout):
+            return _run(config, say, keep_pages, quiet)
     finally:
         thawed()  # what the caches loaded is garbage now: the collector may see it again
 
@@ -167,12 +172,27 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
     result, report = publish.build(site, say, keep_pages, known, scanned=before)
     record(state, site, result, before, keep_pages)
     took = time.perf_counter() - started
-    say(
-        logging.INFO,
-        f"tagindex: {len(result.files)} files, {len(report.written)} written, "
-        f"{len(report.removed)} removed, {result.rendered} pages rendered in {took:.2f}s",
-    )
+    say(logging.INFO, f"{summary(result.files, report.written, report.removed)} in {took:.2f}s")
     return len(report.written) + len(report.removed)
+
+
+def summary(files: Collection[str], written: Collection[str], removed: Collection[str]) -> str:
+    """What a build published, tag pages first: "12 tag pages (3 written, 1 removed), 4 feeds,
+    7 other files; 5 written, 1 removed" (paths under `docs_dir`)."""
+
+    def is_page(rel: str) -> bool:
+        return rel.endswith(".md")
+
+    def is_feed(rel: str) -> bool:
+        return rel.rsplit("/", 1)[-1].startswith("feed.")
+
+    pages = sum(map(is_page, files))
+    feeds = sum(map(is_feed, files))
+    return (
+        f"tagindex: {pages} tag pages ({sum(map(is_page, written))} written, "
+        f"{sum(map(is_page, removed))} removed), {feeds} feeds, "
+        f"{len(files) - pages - feeds} other files; {len(written)} written, {len(removed)} removed"
+    )
 
 
 def _same(old: Any, new: Any) -> Any:

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from .. import __version__
 from .site import CommandError, find_config, load_site
 
 # The engine, Jinja and Markdown are imported where a command needs them: `tagindex build` with
@@ -26,7 +27,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     from . import build
 
     config = find_config(args.config_file)
-    build.run(config, say, keep_pages=args.keep_pages)
+    build.run(config, say, keep_pages=args.keep_pages, lock_timeout=args.lock_timeout)
     if args.watch:
         from .watch import watch
 
@@ -36,11 +37,17 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_clean(args: argparse.Namespace) -> int:
     from . import undo
+    from .locking import held, remove_cache
     from .owned import Owned, roots
 
-    site = load_site(find_config(args.config_file))
-    undone = undo.undo(site, say)
-    report = Owned(site.docs_dir, roots(site)).clean()
+    config = find_config(args.config_file)
+    site = load_site(config)
+    with held(config, say, args.lock_timeout):
+        owned = Owned(site.docs_dir, roots(site))
+        owned.check_clean(site.root)  # nothing changes unless all of it can
+        undone = undo.undo(site, say)
+        report = Owned(site.docs_dir, roots(site)).clean()
+        remove_cache(site.cache_dir)
     say(logging.INFO, f"tagindex: {len(report.removed)} files removed, {undone} init(s) undone")
     for kept in report.kept:
         say(logging.WARNING, f"{kept} was changed since tagindex wrote it; left in place")
@@ -70,6 +77,7 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="tagindex", description="Tag pages of mkdocs-tagindex for sites Zensical builds."
     )
+    top.add_argument("--version", action="version", version=f"tagindex {__version__}")
     sub = top.add_subparsers(dest="command", required=True)
 
     def add(name: str, helptext: str) -> argparse.ArgumentParser:
@@ -77,7 +85,17 @@ def parser() -> argparse.ArgumentParser:
         cmd.add_argument("-f", "--config-file", help="mkdocs.yml or zensical.toml")
         return cmd
 
-    build = add("build", "write the tag pages, feeds and tags.json under docs_dir")
+    def locks(cmd: argparse.ArgumentParser) -> argparse.ArgumentParser:
+        cmd.add_argument(
+            "--lock-timeout",
+            type=float,
+            metavar="SECONDS",
+            help="how long to wait while another tagindex run uses the project "
+            "(default: $TAGINDEX_LOCK_TIMEOUT, else 600)",
+        )
+        return cmd
+
+    build = locks(add("build", "write the tag pages, feeds and tags.json under docs_dir"))
     build.add_argument("--watch", action="store_true", help="then build again on every change")
     build.add_argument(
         "--keep-pages", action="store_true", help="no .gitignore: keep the pages in the repository"
@@ -86,9 +104,8 @@ def parser() -> argparse.ArgumentParser:
     init = add("init", "add what Zensical needs once (tags plugin, CSS/JS, a template)")
     init.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
     init.set_defaults(run=cmd_init)
-    add("clean", "remove what tagindex build wrote and what tagindex init added").set_defaults(
-        run=cmd_clean
-    )
+    clean = locks(add("clean", "remove what tagindex build and init added, and the cache"))
+    clean.set_defaults(run=cmd_clean)
     add("check", "check front matter and the tags file; exit 1 on a problem").set_defaults(
         run=cmd_check
     )
@@ -101,6 +118,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args))
     except CommandError as exc:
         say(logging.ERROR, str(exc))
+        return 1
+    except OSError as exc:  # a file or folder the command could not read or write
+        where = f"{exc.filename}: " if exc.filename else ""
+        say(logging.ERROR, f"tagindex: {where}{exc.strerror or exc}")
         return 1
     except Exception as exc:
         if "mkdocs_tagindex.core.run" in sys.modules:

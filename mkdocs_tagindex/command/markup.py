@@ -13,6 +13,9 @@ import functools
 import hashlib
 import os
 import re
+import sys
+import threading
+import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -79,6 +82,34 @@ def _render_batch(args: tuple[str, list[str]]) -> list[tuple[str, str | None]]:
     return [render_one(config_path, text) for text in texts]
 
 
+PR_SET_PDEATHSIG = 1
+"""Linux `prctl` option: the signal a process gets when the thread that made it exits."""
+
+
+def _die_with(parent: int) -> None:
+    """A worker's initializer: the worker ends when `parent` does, so a `kill -9` of the build
+    leaves none behind (they would wait on the task queue forever). On Linux the kernel sends
+    SIGKILL at once; everywhere, a daemon thread also polls the parent's pid."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # the thread below still does it
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
+
+
 def render_all(config_path: Path, texts: list[str]) -> list[tuple[str, str | None]]:
     """HTML and heading of each text, in order; on every core when there are many."""
     if len(texts) < PARALLEL_FROM:
@@ -87,7 +118,9 @@ def render_all(config_path: Path, texts: list[str]) -> list[tuple[str, str | Non
 
     workers = max(1, min(os.cpu_count() or 1, 8))
     chunks = [texts[i::workers] for i in range(workers)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(
+        max_workers=workers, initializer=_die_with, initargs=(os.getpid(),)
+    ) as pool:
         parts = list(pool.map(_render_batch, [(str(config_path), c) for c in chunks]))
     out: list[tuple[str, str | None]] = [("", None)] * len(texts)
     for w, part in enumerate(parts):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -159,8 +159,21 @@ class Owned:
                 + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
                 + ". Move the file away or set the tagindex option tags_dir to another folder."
             )
+        try:
+            return self._write(files, warn, same)
+        except OSError as exc:  # a read-only docs folder, a full disk: said, no traceback
+            where = Path(exc.filename).parent if exc.filename else self.docs_dir
+            raise CommandError(
+                f"cannot write in {where}: {exc.strerror or exc}; tagindex build writes its "
+                "pages there (make the folder writable, or set tags_dir to another folder)"
+            ) from None
+
+    def _write(
+        self, files: Mapping[str, bytes], warn: Callable[[str], None], same: Collection[str]
+    ) -> Report:
         report = Report()
         new: dict[str, dict[str, str]] = {root: {} for root in self.roots}
+        pending: list[tuple[str, Path, bytes]] = []
         for rel, data in sorted(files.items()):
             root = self.root_of(rel)
             assert root is not None
@@ -170,6 +183,14 @@ class Owned:
             path = self.docs_dir / rel
             if path.is_file() and path.read_bytes() == data:
                 continue
+            pending.append((rel, path, data))
+        denied = _unwritable([path.parent for _, path, _ in pending])
+        if denied:  # a read-only folder: said before the first write, not halfway
+            raise CommandError(
+                f"nothing written: cannot write in {denied[0]}; tagindex build writes its pages "
+                "there (make the folder writable, or set tags_dir to another folder)"
+            )
+        for rel, path, data in pending:
             write_atomic(path, data)
             report.written.append(rel)
         for root in self.roots:
@@ -226,6 +247,31 @@ class Owned:
             write_atomic(marker, data)
         self.manifests[root] = files
 
+    def check_clean(self, project: Path) -> None:
+        """Stop before `clean` (and init's undoing, `project`: the config's folder) changes
+        anything if a folder it would change cannot be written."""
+        folders: set[Path] = set()
+        for root in self.roots:
+            top = self.docs_dir / root
+            manifest = self.manifests.get(root)
+            if manifest is not None:
+                folders.update((top, top.parent))
+                for name in manifest:
+                    if (top / name).is_file():
+                        folders.update(_between(top / name, top))
+            for change in self.inits.get(root) or []:
+                folders.add(top)
+                touched = [str((change.get("config") or {}).get("path") or "")]
+                touched += [*(change.get("files") or {}), *(change.get("dirs") or [])]
+                folders.update((project / rel).parent for rel in touched if rel)
+        denied = _unwritable(folders)
+        if denied:
+            raise CommandError(
+                f"nothing removed: cannot write in {denied[0]}"
+                + (f" (and {len(denied) - 1} more folders)" if len(denied) > 1 else "")
+                + "; tagindex clean removes files there"
+            )
+
     def clean(self) -> Report:
         """Remove every file the manifests list (unchanged ones), then the markers."""
         report = Report()
@@ -240,3 +286,25 @@ class Owned:
             if folder.is_dir() and not any(folder.iterdir()):
                 folder.rmdir()
         return report
+
+
+def _between(path: Path, top: Path) -> list[Path]:
+    """The folders from `path`'s own up to `top`'s parent: the ones its removal (and that of
+    the folders it empties) writes in."""
+    out = []
+    parent = path.parent
+    while parent != top.parent and top in (parent, *parent.parents):
+        out.append(parent)
+        parent = parent.parent
+    return [*out, top.parent]
+
+
+def _unwritable(folders: Iterable[Path]) -> list[Path]:
+    """Of `folders` (or, for one not made yet, the nearest folder above it that exists), those
+    this process cannot write in, sorted."""
+    seen: set[Path] = set()
+    for folder in folders:
+        while not folder.exists() and folder != folder.parent:
+            folder = folder.parent
+        seen.add(folder)
+    return sorted(f for f in seen if f.is_dir() and not os.access(f, os.W_OK | os.X_OK))

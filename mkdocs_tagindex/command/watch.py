@@ -22,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import build
+from .locking import cache_dir
 from .site import CommandError
 from .state import NAME, State, tree_stamps
 
@@ -42,7 +43,7 @@ _LOADED: dict[str, tuple[object, State]] = {}
 
 def _state(config: Path) -> State:
     """The last build's state, read again only when its file changed."""
-    path = build.cache_dir(config) / NAME
+    path = cache_dir(config) / NAME
     stamp = (_stamp(str(path)), _stamp(f"{path}.log"))  # the snapshot and its log
     known = _LOADED.get(str(path))
     if known is None or known[0] != stamp or stamp[0] is None:
@@ -82,7 +83,9 @@ def watch(config: Path, args: argparse.Namespace, say: Say, rounds: int | None =
             continue
         seen = now  # taken before the build: an edit made while it runs is seen next round
         try:
-            build.run(config, say, keep_pages=args.keep_pages, quiet=True)
+            build.run(
+                config, say, keep_pages=args.keep_pages, quiet=True, lock_timeout=args.lock_timeout
+            )
         except CommandError as exc:
             say(logging.ERROR, str(exc))
         except Exception as exc:  # a watcher says what went wrong and goes on

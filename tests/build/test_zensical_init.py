@@ -140,7 +140,7 @@ def test_the_state_skips_what_cannot_change_the_pages(tmp_path: Path) -> None:
     os.utime(article, None)
     assert "nothing that the tag pages show changed" in ok(project, "build")
     article.write_text(text.replace("- grpo\n", "- grpo\n- extra\n", 1), "utf-8")
-    assert "pages rendered" in ok(project, "build")
+    assert "tag pages (" in ok(project, "build")
     assert (project / "docs/tags/extra/index.md").is_file()
     grpo = (project / "docs/tags/grpo/index.md").read_text("utf-8")
     write_page(project, "articles/new.md", {"title": "Fresh", "tags": ["fresh"]}, "# Fresh\n")
