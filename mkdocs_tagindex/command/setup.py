@@ -86,7 +86,17 @@ def chips_text(site: Site) -> str:
     """The chip partial with this site's tag page folders (one per built language)."""
     langs = site.languages()
     dirs = [f"{langs.prefix(lang)}{site.tags_dir}/" for lang in langs.build]
-    return CHIPS_SOURCE.read_text("utf-8").replace("TAGINDEX_DIRS", json.dumps(dirs))
+    text = CHIPS_SOURCE.read_text("utf-8").replace("TAGINDEX_DIRS", json.dumps(dirs))
+    return text.replace("TAGINDEX_MKDOCS", _plugin_chips())
+
+
+def _plugin_chips() -> str:
+    """The MkDocs plugin's own `partials/tags.html`, without its comment: the placed partial
+    shadows it in an MkDocs build of the same site, and renders it there unchanged."""
+    from ..core.theme import theme_overrides_dir
+
+    text = (Path(theme_overrides_dir()) / CHIPS).read_text("utf-8")
+    return text.split("-#}\n", 1)[1].rstrip("\n") if text.startswith("{#-") else text
 
 
 def placed(site: Site) -> list[tuple[str, str, tuple[str, ...]]]:

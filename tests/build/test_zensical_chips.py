@@ -111,3 +111,21 @@ def test_init_leaves_an_own_chip_partial_and_says_what_to_add(tmp_path: Path) ->
     shutil.copy(Path(__file__).parents[2] / "mkdocs_tagindex/command/layout/tags.html", own)
     own.write_text(own.read_text("utf-8").replace("TAGINDEX_DIRS", '["topics/"]'), "utf-8")
     assert "is the site's own" not in tagindex(project, "build").stderr
+
+
+def test_mkdocs_builds_a_site_init_prepared_as_before(tmp_path: Path) -> None:
+    """The chip partial init places shadows the plugin's own in an MkDocs build of the same
+    site: there it must compile under Jinja and render the plugin's chips unchanged."""
+    project = chip_site(tmp_path / "s")
+    before = build(project, "--strict")
+    prepared = tmp_path / "prepared"
+    shutil.copytree(project, prepared, ignore=shutil.ignore_patterns("site"))
+    result = tagindex(prepared, "init")
+    assert result.returncode == 0, result.stderr
+    assert (prepared / "overrides/partials/tags.html").is_file()
+    after = build(prepared, "--strict")
+    assert chips(after.dir, True) == chips(before.dir, True)
+    for rel in ("a1/index.html", "a4/index.html"):
+        want, got = before.html(rel).select_one("article"), after.html(rel).select_one("article")
+        assert want is not None and got is not None
+        assert " ".join(str(got).split()) == " ".join(str(want).split())
