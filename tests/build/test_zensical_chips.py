@@ -31,6 +31,7 @@ def chip_site(project: Path, folders: bool = False, directory_urls: bool = True)
         "site_url": "https://example.org/",
         "theme": {"name": "material"},
         "plugins": ["search", "tags", {"tagindex": {"tags_dir": "topics"}}],
+        "extra": {"tags": {"grpo": "hot"}},  # Material's chip icons: the same classes
     }
     if not directory_urls:
         config["use_directory_urls"] = False
@@ -54,7 +55,7 @@ def html_file(rel: str, directory_urls: bool) -> str:
 
 
 def chips(site_dir: Path, directory_urls: bool) -> dict[str, dict[str, str]]:
-    """Each article's chips: tag name → absolute target."""
+    """Each article's chips: tag name → absolute target (and classes, after a space)."""
     out = {}
     for path in sorted((site_dir.parent / "docs").rglob("a?.md")):
         rel = path.relative_to(site_dir.parent / "docs").as_posix()
@@ -62,6 +63,8 @@ def chips(site_dir: Path, directory_urls: bool) -> dict[str, dict[str, str]]:
         base = page_url(rel, directory_urls)
         out[rel] = {
             a.get_text(strip=True).removeprefix("#"): urljoin(base, str(a.get("href")))
+            + " "
+            + " ".join(a.get("class") or [])
             for a in BeautifulSoup(html, "html.parser").select("a.md-tag")
         }
     return out
@@ -85,7 +88,8 @@ def test_chips_link_to_tagindex_pages_as_on_mkdocs(
         name = Path(rel).stem
         assert sorted(tags) == sorted(ARTICLES[name])
         for tag, url in tags.items():
-            assert url == f"https://x/topics/{pages[tag]}{suffix}", (rel, tag)
+            icon = " md-tag--hot" if tag == "grpo" else ""
+            assert url == f"https://x/topics/{pages[tag]}{suffix} md-tag md-tag-icon{icon}"
     assert zensical_chips == on_mkdocs
 
 
