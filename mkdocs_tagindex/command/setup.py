@@ -137,18 +137,20 @@ def chips_won(path: Path) -> bool:
 
 
 def chips_lines(site: Site) -> str:
-    """The lines an author's own `partials/tags.html` needs for chips to link to tag pages."""
-    dirs = json.dumps(
-        [f"{site.languages().prefix(x)}{site.tags_dir}/" for x in site.languages().build]
-    )
+    """What an author's own `partials/tags.html` needs for chips to link to the tag pages: the
+    lines `layout/tags.html` has (they compile under Jinja too, for an MkDocs build)."""
+    langs = site.languages()
+    dirs = json.dumps([f"{langs.prefix(x)}{site.tags_dir}/" for x in langs.build])
     return (
-        "inside its `{% for tag in tags %}` loop, before the chip's link:\n"
+        "these lines inside its `{% for tag in tags %}` loop, before the chip's link, and link"
+        " the chip to `chip.url` instead of `tag.url`:\n"
         f"  {{% set tagindex_dirs = {dirs} %}}\n"
         "  {% set chip = namespace(url=tag.url) %}\n"
-        '  {% for link in tag.links or [] %}{% set target = link.url | split("#") | first %}'
-        "{% for dir in tagindex_dirs %}{% if chip.url == tag.url and target is startingwith(dir)"
-        " and target != dir %}{% set chip.url = target %}{% endif %}{% endfor %}{% endfor %}\n"
-        "and link the chip to `chip.url` instead of `tag.url`"
+        "  {% for link in tag.links or [] %}{% for dir in tagindex_dirs %}"
+        "{% if chip.url == tag.url and link.url[:dir | length] == dir %}"
+        '{% set target = link.url | split("#") | first %}'
+        "{% if target != dir %}{% set chip.url = target %}{% endif %}"
+        "{% endif %}{% endfor %}{% endfor %}"
     )
 
 
@@ -382,8 +384,7 @@ def _files(site: Site, say: Say) -> tuple[dict[str, str], list[str], list[tuple[
             say(
                 logging.WARNING,
                 f"{_shown(site, path)} is the site's own: init leaves it, and chips link to "
-                f"Zensical's first listing, not tagindex's tag pages; add "
-                f"{chips_lines(site)}",
+                f"Zensical's first listing, not tagindex's tag pages; add {chips_lines(site)}",
             )
         elif state == "own":
             say(

@@ -10,6 +10,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
+import zensical as zensical_module
 from bs4 import BeautifulSoup
 from test_zensical import on_zensical, tagindex
 
@@ -111,10 +112,16 @@ def test_init_leaves_an_own_chip_partial_and_says_what_to_add(tmp_path: Path) ->
     assert "wrote mine/fragments/tags/tagindex/listing.html" in result.stdout
     built = tagindex(project, "build")
     assert built.stderr.count("mine/partials/tags.html is the site's own") == 1
-    # with the lines added, the warning goes
-    shutil.copy(Path(__file__).parents[2] / "mkdocs_tagindex/command/layout/tags.html", own)
-    own.write_text(own.read_text("utf-8").replace("TAGINDEX_DIRS", '["topics/"]'), "utf-8")
+    # Zensical's own partial with the lines init gave: no warning, and the chips reach tagindex
+    lines = [line for line in result.stderr.splitlines() if line.startswith("  {%")]
+    assert len(lines) == 3
+    zensical_partial = Path(zensical_module.__file__).parent / "templates/partials/tags.html"
+    text = zensical_partial.read_text("utf-8")
+    text = text.replace("{% for tag in tags %}", "{% for tag in tags %}\n" + "\n".join(lines))
+    own.write_text(text.replace("{{ tag.url | url }}", "{{ chip.url | url }}"), "utf-8")
     assert "is the site's own" not in tagindex(project, "build").stderr
+    on_mkdocs = chips(build(chip_site(tmp_path / "plain"), "--strict").dir, True)
+    assert chips(on_zensical(project), True) == on_mkdocs
 
 
 def test_mkdocs_builds_a_site_init_prepared_as_before(tmp_path: Path) -> None:
