@@ -1,6 +1,6 @@
 """`tagindex init`: what Zensical's build needs once, added to the config as text (comments and
-`!ENV` tags stay as they are; `mkdocs.yml` or `zensical.toml`), shown as a diff, and nothing on
-a second run:
+`!ENV` tags stay as they are; `mkdocs.yml` or `zensical.toml`), said one line a thing (the diff
+only on a dry run), and nothing on a second run:
 
 - the `tags` plugin: Zensical's chips on articles, linked to the tag pages by their marker;
 - `not_in_nav: /<tags_dir>/`: Zensical honours it (tested on 0.0.73), so generated pages stay
@@ -9,8 +9,11 @@ a second run:
 - `theme.custom_dir` with `fragments/tags/tagindex/listing.html` (`layout/listing.html`, with
   the site's card order, front-matter keys and labels written into it): the `tagindex` layout
   of Zensical's tags listings, cards from the listed pages' front matter; on tagindex's own tag
-  pages, whose marker links the chips, it renders nothing (no second list under the cards). A
-  template init placed and nobody changed is brought up to date by the next init.
+  pages, whose marker links the chips, it renders nothing (no second list under the cards);
+- `partials/tags.html` there (`layout/tags.html`): Zensical links a chip to the first listing
+  that admits the page (a site's own tags page wins), this links it to tagindex's tag page; in
+  an MkDocs build it is the plugin's own partial. An author's own one is left, with the lines
+  to add. A file init placed and nobody changed is brought up to date by the next init.
 
 What it changed is recorded in the marker of the tags folder (`undo.py`), and `tagindex clean`
 takes exactly that out again.
