@@ -237,7 +237,7 @@ def test_init_updates_a_layout_it_placed_and_keeps_an_authors_own(tmp_path: Path
     layout.write_text(setup.EARLIER_TEXTS[0], "utf-8")  # what init placed before this layout
     tagindex = (sys.executable, "-m", "mkdocs_tagindex")
     out = run(project, *tagindex, "init")
-    assert f"~ {layout}" in out.stdout
+    assert f"tagindex init: updated o/{setup.TEMPLATE}" in out.stdout
     assert "tagindex-card" in layout.read_text("utf-8")
     layout.write_text("{# mine #}\n", "utf-8")
     out = run(project, *tagindex, "init")

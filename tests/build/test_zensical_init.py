@@ -160,3 +160,55 @@ def test_the_state_skips_what_cannot_change_the_pages(tmp_path: Path) -> None:
     (project / "docs/tags/grpo/index.md").unlink()  # a written file gone: built again
     ok(project, "build")
     assert (project / "docs/tags/grpo/index.md").read_text("utf-8") == grpo
+
+
+def test_init_says_what_it_wrote_one_line_a_thing_and_the_diff_only_on_a_dry_run(
+    tmp_path: Path,
+) -> None:
+    project = toml_site(tmp_path)
+    dry = tagindex(project, "init", "--dry-run")
+    assert dry.returncode == 0 and "--- zensical.toml" in dry.stdout
+    assert "+[project.plugins.tags]" in dry.stdout
+    assert "tagindex init: would add the tags plugin to zensical.toml" in dry.stdout
+    assert "tagindex init: would write overrides/partials/tags.html" in dry.stdout
+    result = tagindex(project, "init")
+    assert result.returncode == 0, result.stderr
+    said = result.stdout.splitlines()
+    assert said == [
+        "tagindex init: added the tags plugin to zensical.toml",
+        "tagindex init: added tags/assets/tagindex.css, tags/assets/tagindex-filters.css"
+        " to extra_css in zensical.toml",
+        "tagindex init: added tags/assets/tagindex.js to extra_javascript in zensical.toml",
+        "tagindex init: added /tags/ to not_in_nav in zensical.toml",
+        "tagindex init: set theme.custom_dir to overrides in zensical.toml",
+        "tagindex init: wrote overrides/fragments/tags/tagindex/listing.html",
+        "tagindex init: wrote overrides/partials/tags.html",
+    ]
+    assert tagindex(project, "init").stdout == "tagindex init: nothing to add\n"
+
+
+OLD_CHIPS = """\
+import sys
+from mkdocs_tagindex.command import cli, setup
+setup.chips_text = lambda site: "{# chips as an earlier tagindex placed them #}\\n"
+sys.exit(cli.main(["init"]))
+"""
+
+
+def test_init_brings_the_chip_partial_it_placed_up_to_date(tmp_path: Path) -> None:
+    project = toml_site(tmp_path)
+    partial = project / "overrides/partials/tags.html"
+    earlier = subprocess.run(
+        [sys.executable, "-c", OLD_CHIPS], cwd=project, env=ENV, capture_output=True, text=True
+    )
+    assert earlier.returncode == 0, earlier.stderr
+    assert partial.read_text("utf-8").startswith("{# chips as an earlier")
+    assert "is as an earlier init wrote it" in ok(project, "build")
+    result = tagindex(project, "init")
+    assert "tagindex init: updated overrides/partials/tags.html" in result.stdout
+    assert "tagindex_dirs" in partial.read_text("utf-8")
+    partial.write_text("{# mine now #}\n", "utf-8")  # changed by the author: kept
+    said = ok(project, "init")
+    assert partial.read_text("utf-8") == "{# mine now #}\n" and "is the site's own" in said
+    assert "changed since" in ok(project, "clean")
+    assert partial.read_text("utf-8") == "{# mine now #}\n"
