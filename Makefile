@@ -59,9 +59,10 @@ fuzz: venv
 	TAGINDEX_FUZZ_EXAMPLES=$(TAGINDEX_FUZZ_EXAMPLES) nice $(PY) -m pytest tests/unit/test_fuzz.py \
 	  -q -p no:cacheprovider --hypothesis-show-statistics --hypothesis-seed=$${SEED:-$$RANDOM}
 
-# Regenerate tests/goldens/, the output of every fixture site that tests/build/test_goldens.py
-# compares byte for byte: each site is built twice and nothing is written unless both builds
-# agree. A change that means to change output runs `make goldens` and the diff is reviewed.
+# Regenerate tests/goldens/, tagindex's parts of the output of every fixture site plus one whole
+# page per theme, which tests/build/test_goldens.py compares: each site is built twice and
+# nothing is written unless both builds agree. A change that means to change output runs
+# `make goldens` and the diff is reviewed.
 # One site: `$(PY) tests/build/goldens.py interop/blog`.
 goldens: venv
 	$(PY) tests/build/goldens.py

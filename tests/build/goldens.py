@@ -1,26 +1,35 @@
-"""Goldens: the output of every fixture site, byte for byte (issue 23, point 4).
+"""Goldens: what tagindex adds to the output of every fixture site (issue 23 point 4, issue 34).
 
-Each site (the example site, the theme fixtures, every interop fixture and the seed site) is
-copied to a temporary folder and built with the real `mkdocs build --strict` the way the suite
-builds it (tests/conftest.py; the interop fixtures in a fresh git repository, as
-tests/build/test_interop.py does); every file of `site/` is recorded under
-`tests/goldens/<site>/`, except:
+Each site (the example site, the theme fixtures, every interop fixture, the seed site, and the
+theme fixture again under MkDocs' own `mkdocs` and `readthedocs` themes) is copied to a
+temporary folder and built with the real `mkdocs build --strict` the way the suite builds it
+(tests/conftest.py; the interop fixtures in a fresh git repository, as
+tests/build/test_interop.py does). Only tagindex's own output is recorded, under
+`tests/goldens/<site>/`, so that a bump of Material or another plugin does not move it:
 
-- files copied verbatim from Material's theme (byte-identical to the file at the same path in
-  Material's `templates/`: its bundles, stylesheets, lunr languages, favicon); Material is pinned,
-  and nothing of tagindex is in them;
-- `sitemap.xml.gz`: the same text as `sitemap.xml`, which is kept, plus a gzip header time.
+- every built HTML page that holds something of tagindex, as that page's tagindex parts only
+  (`extract`): the `<title>`, the `<head>` elements tagindex adds (its stylesheets and scripts,
+  the feeds' `<link rel="alternate">`, JSON-LD, Open Graph), then every outermost body element
+  of ours (class `tagindex`/`tagindex-*` or a `data-tagindex*` attribute: the generated pages'
+  `div.tagindex`, listings, the meta line, related articles) and the chips (`nav.md-tags`,
+  our partials/tags.html), each as parsed and serialised by BeautifulSoup;
+- the feeds, `tags.json` and every other JSON or XML file whole, except `sitemap.xml` and
+  Material's search index (their content is MkDocs' and Material's; `files.txt` has the URLs);
+- `files.txt`: every built file (minus the files copied verbatim from Material's theme and
+  `sitemap.xml.gz`), the generated pages marked with their kind.
 
-So the goldens hold the generated pages (tags/...), the article pages, tagindex's feeds and
-`tags.json`, `sitemap.xml`, `search/search_index.json`, tagindex's CSS and JS, and whatever else
-tagindex or the other plugins write. They are stored as text, exactly as built apart from the
-normalisations below, so that `git diff` shows what a change does to the output.
+Our CSS and JS (theme_overrides/assets/tagindex/) are not stored per site: each site's copy must
+be byte-identical to the package's file (`asset_problems`). Whole pages are kept only as smoke
+goldens of the frame, one per theme (`WHOLE`: Material light, `mkdocs`, `readthedocs`), under
+`tests/goldens/whole/`: they catch output outside tagindex's parts and are all a Material bump
+should move.
 
-A change that means to change output runs `make goldens` (this file as a script:
-`python tests/build/goldens.py [site ...]`) and the diff of `tests/goldens/` is reviewed with it.
-`make goldens` builds every site twice, in two different temporary folders, and refuses to
-write anything unless both normalised builds are identical and no file still carries the day of
-the build. tests/build/test_goldens.py builds each site once and compares.
+Everything is stored as text, as built apart from the normalisations below, so that `git diff`
+shows what a change does. A change that means to change output runs `make goldens` (this file
+as a script: `python tests/build/goldens.py [site ...]`) and the diff of `tests/goldens/` is
+reviewed with it. `make goldens` builds every site twice, in two different temporary folders,
+and refuses to write anything unless both normalised builds are identical and no file still
+carries the day of the build. tests/build/test_goldens.py builds each site once and compares.
 
 The builds import tagindex from the checkout this file lives in (PYTHONPATH = ROOT), not from
 wherever the venv's editable install points, so that a worktree tests itself.
@@ -49,6 +58,9 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 import material  # noqa: E402
+import yaml  # noqa: E402
+from bs4 import BeautifulSoup, Tag  # noqa: E402
+from bs4.formatter import HTMLFormatter  # noqa: E402
 from test_interop import git_init  # noqa: E402
 
 from conftest import FIXTURES, ROOT, run_mkdocs, seed_site  # noqa: E402
@@ -82,11 +94,27 @@ def _seed(dest: Path) -> None:
     seed_site(dest)
 
 
+def _themed(source: Path, theme: str) -> Callable[[Path], None]:
+    """The fixture under another theme, as tests/browser/conftest.py's fixture_site builds it:
+    `theme` becomes `{name: theme}` (Material's palette and options dropped)."""
+
+    def prepare(dest: Path) -> None:
+        _copy(source)(dest)
+        config_file = dest / "mkdocs.yml"
+        config = yaml.safe_load(config_file.read_text(encoding="utf-8"))
+        config["theme"] = {"name": theme}
+        config_file.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+
+    return prepare
+
+
 def _sites() -> dict[str, Callable[[Path], None]]:
     sites: dict[str, Callable[[Path], None]] = {
         "example_site": _copy(ROOT / "example_site"),
         "theme-site": _copy(FIXTURES / "theme-site"),
         "theme-ar": _copy(FIXTURES / "theme-ar"),
+        "theme-site-mkdocs": _themed(FIXTURES / "theme-site", "mkdocs"),
+        "theme-site-readthedocs": _themed(FIXTURES / "theme-site", "readthedocs"),
         "seed": _seed,
     }
     for folder in sorted((FIXTURES / "interop").iterdir()):
@@ -96,6 +124,14 @@ def _sites() -> dict[str, Callable[[Path], None]]:
 
 
 SITES = _sites()
+
+# The smoke goldens: one whole page per theme, (site, page) -> tests/goldens/whole/<theme>.html.
+WHOLE = {
+    "material": ("example_site", "tags/grpo/index.html"),
+    "mkdocs": ("theme-site-mkdocs", "tags/reinforcement-learning/index.html"),
+    "readthedocs": ("theme-site-readthedocs", "tags/reinforcement-learning/index.html"),
+}
+WHOLE_DIR = GOLDENS / "whole"
 
 
 # -- normalisation ------------------------------------------------------------------------------
@@ -115,6 +151,11 @@ RFC822 = re.compile(
 )
 ISO8601 = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})")
 BUILD_TIME = "<build-time>"
+# MkDocs' own themes (`mkdocs`, `readthedocs`) end every page with a comment of the build's
+# date and time from the clock.
+BUILD_DATE_UTC = re.compile(
+    r"(?<=Build Date UTC : )\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?\+00:00"
+)
 
 
 class Window:
@@ -159,6 +200,7 @@ def normalise(rel: str, data: bytes, window: Window) -> bytes:
         return data  # no binary output carries a date
     if rel.endswith("sitemap.xml"):
         text = SITEMAP_LASTMOD.sub("<lastmod>BUILD-DATE</lastmod>", text)
+    text = BUILD_DATE_UTC.sub(BUILD_TIME, text)
     text = RFC822.sub(_clock_stamp(window, parsedate_to_datetime), text)
     text = ISO8601.sub(_clock_stamp(window, _iso), text)
     return text.encode("utf-8")
@@ -217,14 +259,116 @@ def build_site(name: str, workdir: Path) -> dict[str, bytes]:
     }
 
 
-def stored(name: str) -> dict[str, bytes]:
-    """The goldens of site `name`, as stored."""
-    folder = GOLDENS / name
+def stored(name: str, folder: Path | None = None) -> dict[str, bytes]:
+    """The goldens of site `name` (or the files of `folder`), as stored."""
+    folder = folder or GOLDENS / name
     return {
         p.relative_to(folder).as_posix(): p.read_bytes()
         for p in sorted(folder.rglob("*"))
         if p.is_file()
     }
+
+
+# -- what is recorded ---------------------------------------------------------------------------
+
+ASSETS = ROOT / "theme_overrides" / "assets" / "tagindex"
+ASSET_PREFIX = "assets/tagindex/"
+FEED_TYPES = {"application/rss+xml", "application/atom+xml", "application/feed+json"}
+# JSON and XML that are not tagindex's: MkDocs' sitemap and Material's search index.
+NOT_OURS = re.compile(r"(?:^|/)(?:sitemap\.xml|search/search_index\.json)$")
+GENERATED = ("tag", "index")  # data-tagindex of a generated page's div.tagindex
+
+
+class _AsWritten(HTMLFormatter):
+    """Serialise a part close to what the template wrote: attributes in their order, boolean
+    attributes bare, void elements without "/" (BeautifulSoup's default sorts and expands them)."""
+
+    def __init__(self) -> None:
+        super().__init__(void_element_close_prefix="")
+
+    def attributes(self, tag: Tag) -> list[tuple[str, object]]:  # type: ignore[override]
+        return [(key, None if value == "" else value) for key, value in tag.attrs.items()]
+
+
+AS_WRITTEN = _AsWritten()
+
+
+def _words(tag: Tag, name: str) -> list[str]:
+    value = tag.get(name)
+    if value is None:
+        return []
+    return value.split() if isinstance(value, str) else [str(v) for v in value]
+
+
+def _ours(tag: Tag) -> bool:
+    """An element that tagindex writes: its templates' classes and hooks, its <head> additions."""
+    classes = _words(tag, "class")
+    if any(c == "tagindex" or c.startswith("tagindex-") for c in classes):
+        return True
+    if any(name.startswith("data-tagindex") for name in tag.attrs):
+        return True
+    if tag.name == "nav" and "md-tags" in classes:  # the chips: our partials/tags.html
+        return True
+    if tag.name in ("link", "script") and ASSET_PREFIX in str(tag.get("href") or tag.get("src")):
+        return True
+    if tag.name == "link" and "alternate" in _words(tag, "rel"):
+        return tag.get("type") in FEED_TYPES
+    if tag.name == "script" and tag.get("type") == "application/ld+json":
+        return True
+    return tag.name == "meta" and str(tag.get("property") or "").startswith("og:")
+
+
+def extract(html: bytes) -> tuple[str, bytes] | None:
+    """A page's tagindex parts, as text (its <title> first), and the kind of generated page it is
+    ("" for a page of the author's); None when the page holds nothing of tagindex."""
+    soup = BeautifulSoup(html, "html.parser")
+    taken: set[int] = set()
+    parts: list[Tag] = []
+    for element in soup.find_all(_ours):
+        if any(id(parent) in taken for parent in element.parents):
+            continue  # inside a part already taken whole
+        taken.add(id(element))
+        parts.append(element)
+    if not parts:
+        return None
+    kinds = [str(e.get("data-tagindex")) for e in parts if e.get("data-tagindex") in GENERATED]
+    title = [soup.title.decode(formatter=AS_WRITTEN)] if soup.title else []
+    text = "\n\n".join(title + [part.decode(formatter=AS_WRITTEN) for part in parts]) + "\n"
+    return (kinds[0] if kinds else ""), text.encode("utf-8")
+
+
+def record(output: dict[str, bytes]) -> dict[str, bytes]:
+    """What the goldens hold of a site's normalised output (see the module's docstring)."""
+    out: dict[str, bytes] = {}
+    files: list[str] = []
+    for rel, data in sorted(output.items()):
+        line = rel
+        if rel.endswith(".html"):
+            found = extract(data)
+            if found is not None:
+                kind, out[rel] = found
+                line += f"  [generated: {kind}]" if kind else ""
+        elif rel.endswith((".json", ".xml")) and not NOT_OURS.search(rel):
+            out[rel] = data
+        files.append(line)
+    out["files.txt"] = ("\n".join(files) + "\n").encode("utf-8")
+    return out
+
+
+def asset_problems(name: str, output: dict[str, bytes]) -> list[str]:
+    """Our CSS and JS as the site serves them must be the package's files, byte for byte."""
+    problems = []
+    for rel, data in sorted(output.items()):
+        if rel.startswith(ASSET_PREFIX) or f"/{ASSET_PREFIX}" in rel:
+            source = ASSETS / rel.rsplit("/", 1)[1]
+            if not source.is_file() or source.read_bytes() != data:
+                problems.append(f"{name}: {rel} is not {source.relative_to(ROOT)} byte for byte")
+    return problems
+
+
+def whole_pages(name: str, output: dict[str, bytes]) -> dict[str, bytes]:
+    """The smoke goldens that site `name` gives: {"<theme>.html": its whole normalised page}."""
+    return {f"{theme}.html": output[rel] for theme, (site, rel) in WHOLE.items() if site == name}
 
 
 # -- comparing ----------------------------------------------------------------------------------
@@ -304,20 +448,29 @@ def regenerate(names: list[str], jobs: int = 2, prune: bool = False) -> None:
             f"not deterministic: {p}" for p in compare(name, outputs[name, 1], outputs[name, 2])
         ]
         problems += [f"{name}: clock date left in {p}" for p in _today_left(days, outputs[name, 1])]
+        problems += asset_problems(name, outputs[name, 1])
     if problems:
         sys.exit("Nothing written.\n" + "\n".join(problems))
     if prune:
         shutil.rmtree(GOLDENS, ignore_errors=True)
+    total = 0
     for name in names:
-        folder = GOLDENS / name
+        goldens = record(outputs[name, 1])
+        _write(GOLDENS / name, goldens)
+        pages = whole_pages(name, outputs[name, 1])
+        _write(WHOLE_DIR, pages, clear=False)
+        size = sum(len(d) for d in [*goldens.values(), *pages.values()])
+        total += size
+        print(f"{name}: {len(goldens)} files, {size:,} bytes (of {len(outputs[name, 1])} built)")
+    print(f"total: {total:,} bytes written in {GOLDENS.relative_to(ROOT)}/")
+
+
+def _write(folder: Path, files: dict[str, bytes], clear: bool = True) -> None:
+    if clear:
         shutil.rmtree(folder, ignore_errors=True)
-        for rel, data in outputs[name, 1].items():
-            (folder / rel).parent.mkdir(parents=True, exist_ok=True)
-            (folder / rel).write_bytes(data)
-        size = sum(len(d) for d in outputs[name, 1].values())
-        print(f"{name}: {len(outputs[name, 1])} files, {size:,} bytes")
-    total = sum(len(d) for name in names for d in outputs[name, 1].values())
-    print(f"total: {total:,} bytes in {GOLDENS.relative_to(ROOT)}/")
+    for rel, data in files.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_bytes(data)
 
 
 def main(argv: list[str] | None = None) -> None:
