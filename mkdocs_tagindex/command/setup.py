@@ -60,6 +60,7 @@ READ_TIMES = 121
 def template_text(site: Site) -> str:
     """The Zensical layout with this site's settings: the card order, the front-matter key
     names and the labels of the theme's language (MiniJinja cannot ask tagindex for them)."""
+    from ..core.cardfields import FIELDS
     from ..core.labels import labels_for
 
     options = site.options
@@ -80,6 +81,12 @@ def template_text(site: Site) -> str:
             "types": {str(k): str(v) for k, v in dict(labels.table.get("types", {})).items()},
             "read_time": [many] + [labels.t("read_time", n) for n in range(1, READ_TIMES)],
         },
+        # the badges core/cardfields.py declares: (front-matter key, value → its label)
+        "fields": [
+            [field.name, {str(k): str(v) for k, v in dict(labels.table[field.labels]).items()}]
+            for field in FIELDS
+            if field.labels
+        ],
     }
     literal = json.dumps(settings, ensure_ascii=False, sort_keys=True)
     return LAYOUT_SOURCE.read_text("utf-8").replace("TAGINDEX_SETTINGS", literal)

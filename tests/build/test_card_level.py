@@ -61,3 +61,22 @@ def test_an_unknown_level_is_a_warning_and_no_badge(tmp_path: Path) -> None:
         meta for _, title, _, meta, _ in cards(site.dir, "tags/grpo/index.html") if title == "Odd"
     ]
     assert odd and "EXPERT" not in odd[0].upper()
+
+
+def test_the_zensical_listing_layout_shows_the_declared_badge(tmp_path: Path) -> None:
+    """Zensical's `tagindex` listing layout (a site's own `<!-- material/tags -->` listing,
+    rendered by MiniJinja from front matter) reads the declared fields from the settings init
+    writes: the same badge, with no edit of the layout for a new field."""
+    project = _site(tmp_path)
+    write_page(
+        project,
+        "reading.md",
+        None,
+        "# Reading list\n\n<!-- material/tags { include: [grpo], layout: tagindex } -->\n",
+    )
+    zen = on_zensical(project)
+    listed = cards(zen, "reading/index.html")
+    metas = {title: meta for _, title, _, meta, _ in listed}
+    assert "· PAPER · ADVANCED" in metas["Deep"], listed
+    assert "· PAPER · BEGINNER" in metas["First"], listed
+    assert "ADVANCED" not in metas["Plain"] and "BEGINNER" not in metas["Plain"]
