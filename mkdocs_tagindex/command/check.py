@@ -7,12 +7,14 @@ entry); a pre-commit hook (`.pre-commit-hooks.yaml`)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from ..core import Language, Messages, Run, SiteInfo, SourcePage, TagIndexError
 from ..core.frontmatter import front_matter
 from ..core.routes import url_of
 from .memo import open_memo
 from .owned import Owned, roots
+from .refusals import find as find_refusals
 from .site import Site
 from .sources import all_files, language_pages, read_sources
 from .state import State, known_texts
@@ -34,6 +36,7 @@ def check(site: Site, say: Messages) -> int:
     messages = Messages(count)
     owned = Owned(site.docs_dir, roots(site))
     files = all_files(site, owned.is_ours)
+    zensical_refusals(site, files, count, say)
     state = State.load(site.cache_dir)
     known = known_texts(state, state.scan()) if state.site else {}
     sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")], known)
@@ -56,3 +59,17 @@ def check(site: Site, say: Messages) -> int:
     if site.cache_dir.is_dir():
         memo.save()
     return problems
+
+
+def zensical_refusals(
+    site: Site, files: list[str], count: Callable[[int, str], None], say: Messages
+) -> None:
+    """Front matter that Zensical refuses and MkDocs accepts (`refusals.py`): a problem where
+    the site targets Zensical (a `zensical.toml`, or `tagindex build` ran here), a note on a
+    MkDocs site, whose builds it does not stop."""
+    zensical = site.toml or site.cache_dir.is_dir()
+    for text in find_refusals(site.docs_dir, files):
+        if zensical:
+            count(logging.WARNING, text)
+        else:
+            say.say(logging.INFO, text)
