@@ -450,6 +450,10 @@ _MARKER_RAW = frozenset('<>-!&"\\')
 that YAML would not keep."""
 
 
+_YAML_PRINTABLE = re.compile("[\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""What YAML lets stand unescaped in a double-quoted scalar (tab and line breaks apart)."""
+
+
 def marker_name(name: str) -> str:
     """A tag name for the `include` of a `<!-- material/tags … -->` marker: a YAML
     double-quoted scalar (Zensical reads the marker's options as YAML) in which every
@@ -458,12 +462,7 @@ def marker_name(name: str) -> str:
     out = []
     for char in name:
         code = ord(char)
-        if (
-            char in _MARKER_RAW
-            or code < 0x20
-            or 0x7F <= code <= 0x9F
-            or char in "\u2028\u2029\ufeff"
-        ):
+        if char in _MARKER_RAW or not _YAML_PRINTABLE.match(char) or char in "\u2028\u2029\ufeff":
             out.append(f"\\u{code:04x}")
         else:
             out.append(char)

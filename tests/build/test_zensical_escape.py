@@ -10,10 +10,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from test_zensical import BIN, ENV, tagindex
+
+from mkdocs_tagindex.command import publish
 
 from conftest import material_config, write_config, write_page
 
@@ -194,3 +197,13 @@ def test_grouped_headings_in_markdown_show_hostile_categories_as_text(tmp_path: 
     assert not html.select("img, script, em, code")
     shown = sorted(" ".join(h.get_text().split()) for h in html.select(".tagindex-group__heading"))
     assert shown == sorted(" ".join(c.split()) for c in categories)
+
+
+@settings(max_examples=500, derandomize=True, deadline=None)
+@given(name=st.text(st.characters(exclude_categories=["Cs"])))
+def test_a_marker_name_is_one_line_with_nothing_that_closes_a_comment(name: str) -> None:
+    """Without a build: the marker's value reads back as the name through a YAML reader."""
+    written = publish.marker_name(name)
+    assert "--" not in written and "<" not in written and ">" not in written
+    assert "\n" not in written and "\r" not in written
+    assert yaml.safe_load(written) == name
