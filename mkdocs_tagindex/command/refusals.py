@@ -22,6 +22,9 @@ _CORE = re.compile(
 )
 """YAML 1.2 core schema's plain scalars that are not strings (null apart)."""
 _STOPS = "Zensical stops the build"
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's where PyYAML has it (a build reads every page's front matter once more here);
+its plain scalars have the style "" where PyYAML's have None."""
 
 
 def refusals(text: str, tags_key: str = "tags") -> Iterator[str]:
@@ -34,7 +37,7 @@ def refusals(text: str, tags_key: str = "tags") -> Iterator[str]:
         yield f"front matter: an empty block; {_STOPS} (one YAML document expected)"
         return
     try:
-        node = yaml.compose(block, Loader=yaml.SafeLoader)
+        node = yaml.compose(block, Loader=_LOADER)
     except yaml.YAMLError:
         return  # not YAML to MkDocs either (a tab in indentation…): the plugin's check says it
     if node is None:
@@ -96,13 +99,11 @@ def _kind(node: yaml.Node) -> str:
 
 
 def _is_null(node: yaml.Node) -> bool:
-    return (
-        isinstance(node, yaml.ScalarNode) and node.style is None and bool(_NULL.match(node.value))
-    )
+    return isinstance(node, yaml.ScalarNode) and not node.style and bool(_NULL.match(node.value))
 
 
 def _not_string(node: yaml.ScalarNode) -> bool:
-    return node.style is None and bool(_NULL.match(node.value) or _CORE.match(node.value))
+    return not node.style and bool(_NULL.match(node.value) or _CORE.match(node.value))
 
 
 def find(docs_dir: Path, srcs: Iterable[str], tags_key: str = "tags") -> Iterator[str]:
