@@ -146,6 +146,7 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
         return 0
     from . import publish, setup
     from .owned import MARKER, Owned, roots
+    from .refusals import find as find_refusals
     from .site import load_site
     from .versions import warn_versions
 
@@ -169,6 +170,9 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
     if before is None or not same_scan:
         before = scan(str(site.docs_dir), ours, meta_name)
     known = known_texts(state, before)
+    # the pages edited since the last build (all at the first): Zensical would stop on these
+    for refused in find_refusals(site.docs_dir, [src for src in before if src not in known]):
+        say(logging.WARNING, refused)
     result, report = publish.build(site, say, keep_pages, known, scanned=before)
     record(state, site, result, before, keep_pages)
     took = time.perf_counter() - started

@@ -7,6 +7,7 @@ entry); a pre-commit hook (`.pre-commit-hooks.yaml`)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from ..core import Language, Messages, Run, SiteInfo, SourcePage, TagIndexError
 from ..core.frontmatter import front_matter, tags_of
@@ -14,6 +15,7 @@ from ..core.routes import url_of
 from .clashes import check_clashes, for_zensical
 from .memo import open_memo
 from .owned import Owned, roots
+from .refusals import find as find_refusals
 from .site import Site
 from .sources import all_files, language_pages, read_sources
 from .state import State, known_texts
@@ -35,6 +37,8 @@ def check(site: Site, say: Messages) -> int:
     messages = Messages(count)
     owned = Owned(site.docs_dir, roots(site))
     files = all_files(site, owned.is_ours)
+    zensical = for_zensical(site, owned)
+    zensical_refusals(site, files, count if zensical else _note(say))
     state = State.load(site.cache_dir)
     known = known_texts(state, state.scan()) if state.site else {}
     sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")], known)
@@ -45,7 +49,7 @@ def check(site: Site, say: Messages) -> int:
     # No first pass: it predicts pages and slugs, which a check does not need; the front-matter
     # warnings it would say, `language_pages` says too (a message is said once per run).
     read = memo.front_matter(front_matter)
-    if for_zensical(site, owned):  # on MkDocs, an author's page at a tag page's path wins
+    if zensical:  # on MkDocs, an author's page at a tag page's path wins
         check_clashes(site, files, sorted(((s.src, s) for s in sources), key=_first), read, count)
     per_lang = language_pages(site, languages, files, sources, run.warn, read)
     tagged = {p.source.src: tags_of(p.meta, keys) for pages in per_lang.values() for p in pages}
@@ -66,3 +70,20 @@ def check(site: Site, say: Messages) -> int:
 
 def _first(item: tuple[str, object]) -> str:
     return item[0]
+
+
+def zensical_refusals(site: Site, files: list[str], say: Callable[[int, str], None]) -> None:
+    """Front matter that Zensical refuses and MkDocs accepts (`refusals.py`): a problem where
+    the site targets Zensical (`clashes.for_zensical`), a note on a MkDocs site (`say` is then
+    `_note`), whose builds it does not stop."""
+    for text in find_refusals(site.docs_dir, files):
+        say(logging.WARNING, text)
+
+
+def _note(say: Messages) -> Callable[[int, str], None]:
+    """What is a warning for a Zensical site, as an INFO note on a MkDocs site."""
+
+    def note(level: int, text: str) -> None:
+        say.say(logging.INFO, text)
+
+    return note

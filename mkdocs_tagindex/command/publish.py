@@ -13,7 +13,6 @@ pages (and cards in the author's own listings).
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import posixpath
 import re
@@ -367,7 +366,7 @@ def page_source(
     front["tagindex"] = meta["tagindex"]
     parts = ["---", yaml.safe_dump(front, allow_unicode=True, sort_keys=False).strip(), "---", ""]
     if names and route.number == 1:
-        include = ", ".join(json.dumps(n, ensure_ascii=False) for n in names)
+        include = ", ".join(marker_name(n) for n in names)
         parts += [
             f"<!-- material/tags {{ include: [{include}], layout: {LAYOUT}, toc: false }} -->",
             "",
@@ -386,6 +385,31 @@ def page_source(
         "",
     ]
     return "\n".join(parts)
+
+
+_MARKER_RAW = frozenset('<>-!&"\\')
+"""Written as `\\uXXXX` in the marker: what could end or open an HTML comment (`-->`,
+`--!>`, `<!--`), an entity, YAML's own quote and escape, and the line breaks and BOM
+that YAML would not keep."""
+
+
+_YAML_PRINTABLE = re.compile("[\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""What YAML lets stand unescaped in a double-quoted scalar (tab and line breaks apart)."""
+
+
+def marker_name(name: str) -> str:
+    """A tag name for the `include` of a `<!-- material/tags … -->` marker: a YAML
+    double-quoted scalar (Zensical reads the marker's options as YAML) in which every
+    character that could close the comment, and every control or line break (which YAML would
+    fold), is a `\\u` escape, so that Zensical reads back the very name."""
+    out = []
+    for char in name:
+        code = ord(char)
+        if char in _MARKER_RAW or not _YAML_PRINTABLE.match(char) or char in "\u2028\u2029\ufeff":
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
 
 
 def _escape(text: str) -> str:

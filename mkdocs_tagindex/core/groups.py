@@ -32,7 +32,10 @@ MISSING = ""
 
 _MISSING_LABEL = {"year": "no_date", "month": "no_date", "category": "no_category"}
 
-_MARKDOWN_SPECIAL = str.maketrans({ch: f"\\{ch}" for ch in "\\`*_{}[]()#+-.!|~^="})
+_MARKDOWN_SPECIAL = str.maketrans(
+    {ch: f"\\{ch}" for ch in "\\`*_{}[]()#+-.!"}  # Python-Markdown's own escapes
+    | {ch: f"&#{ord(ch)};" for ch in "|~^="}  # extensions' marks: not escapable everywhere
+)
 
 
 @dataclass(frozen=True)
@@ -56,9 +59,11 @@ class Group:
 
     @property
     def markdown_label(self) -> str:
-        """The label as the text of a Markdown heading (Zensical's pages): HTML-escaped, with
-        Markdown's punctuation backslash-escaped, so a category `C++ *fast*` stays text."""
-        text = self.label.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        """The label as the text of a Markdown heading (Zensical's pages): on one line,
+        HTML-escaped, with Markdown's punctuation backslash-escaped and the marks of extensions
+        (`==`, `~~`, `^^`, `|`) as entities, so a category `C++ *fast*` stays text."""
+        text = " ".join(self.label.split())  # a line break would end the heading
+        text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         return text.translate(_MARKDOWN_SPECIAL)
 
 
