@@ -150,12 +150,14 @@ class Cache:
         reading: Reading,
         result: Result,
         publish: Callable[[], None],
+        also: object = None,
     ) -> None:
-        """Point 5: the language's files as an earlier build of equal articles and shared tags
-        published them, or `publish()` (which adds them to `result.files`), recorded."""
+        """Point 5: the language's files as an earlier build of equal articles, shared tags and
+        `also` (what else the files are made of) published them, or `publish()` (which adds
+        them to `result.files`), recorded."""
         shared = skips.shared_of(language, found)
         # "" when a tag has no slug yet: its build gives it one, which later languages see
-        key = "" if shared is None else self.keys.digest((language.code, found, shared))
+        key = "" if shared is None else self.keys.digest((language.code, found, shared, also))
         run = language.run
         if key and self.memo.language(language.code, key, result.files, run):
             language.collect(found)  # the run's record of its tags, as a build leaves it

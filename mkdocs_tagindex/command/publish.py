@@ -32,7 +32,9 @@ from ..core.model import Tag
 from ..core.outputs import Deferred
 from ..core.render import Renderer
 from ..core.routes import Route, url_of
+from ..core.slugs import strip_format
 from ..core.theme import theme_overrides_dir
+from ..core.values import clean_text
 from . import markup, posttime
 from .cache import Cache
 from .clashes import stop_on_clashes
@@ -124,8 +126,9 @@ def compute(
             facts = cache.facts(language, pages, keyed, render, result, reading)
             facts = _post_read_times(blogs, pages, facts)
             found = _found(site, language, pages, facts, cache)
-        publish = partial(_publish, site, language, found, renderer, result, cache)
-        cache.language(language, found, reading, result, publish)
+        written = _written(site, pages, found)
+        publish = partial(_publish, site, language, found, written, renderer, result, cache)
+        cache.language(language, found, reading, result, publish, written)
     cache.save(result)
     for name in ASSETS:
         data = (Path(theme_overrides_dir()) / "assets" / "tagindex" / name).read_bytes()
@@ -219,20 +222,34 @@ def _found(
     return found
 
 
+def _written(site: Site, pages: list[LangPage], found: list[Found]) -> dict[str, list[str]]:
+    """Each tag's names as the pages write them, for the marker that links Zensical's chips
+    (Zensical matches names as written; the engine's are cleaned: `"grpo "` is `grpo`)."""
+    key = site.options.front_matter.tags
+    metas = {page.source.src: page.meta for page in pages}
+    spellings: dict[str, set[str]] = {}
+    for item in found:
+        ids = dict(zip(item.names, item.article.tags, strict=True))
+        raw = metas.get(item.article.src_uri, {}).get(key)
+        items = raw.split(",") if isinstance(raw, str) else raw if isinstance(raw, list) else []
+        for name in [*item.names, *(str(i) for i in items if isinstance(i, (str, int, float)))]:
+            tag = ids.get(strip_format(clean_text(name)))
+            if tag is not None:
+                spellings.setdefault(tag, set()).add(name)
+    return {tag: sorted(names) for tag, names in sorted(spellings.items())}
+
+
 def _publish(
     site: Site,
     language: Language,
     found: list[Found],
+    spellings: Mapping[str, list[str]],
     renderer: Renderer,
     result: Result,
     cache: Cache,
 ) -> None:
     """Steps 4 to 6 of the engine: the language's final plan, its edition, and every file of
-    it rendered (or given again by the cache)."""
-    spellings: dict[str, set[str]] = {}
-    for item in found:
-        for tag, name in zip(item.article.tags, item.names, strict=True):
-            spellings.setdefault(tag, set()).add(name)
+    it rendered (or given again by the cache); `spellings`: each tag's names as written."""
     collected = language.collect(found)
     routes = collected.plan.routes()
     pages = {
@@ -252,7 +269,7 @@ def _publish(
     for route, url in pages.values():
         path = docs_path(site, language.code, route.src_uri)
         meta = language.page_meta(route, collected.plan, collected.names)
-        names = sorted(spellings.get(route.tag or "", ())) if chips else []
+        names = list(spellings.get(route.tag or "", ())) if chips else []
         key = tag_page_key(edition, cache.keys, route, url, meta, names, shared)
 
         def context(route: Route = route, url: str = url) -> PageContext:

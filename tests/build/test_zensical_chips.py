@@ -140,3 +140,37 @@ def test_mkdocs_builds_a_site_init_prepared_as_before(tmp_path: Path) -> None:
         want, got = before.html(rel).select_one("article"), after.html(rel).select_one("article")
         assert want is not None and got is not None
         assert " ".join(str(got).split()) == " ".join(str(want).split())
+
+
+def test_chips_of_tags_written_with_spaces_or_invisible_characters_link_too(
+    tmp_path: Path,
+) -> None:
+    """The engine cleans a tag's name (`"grpo "` is `grpo`, a zero-width space is dropped);
+    Zensical matches the names as written, so the marker lists those spellings too, and every
+    chip links to tagindex's page, as on MkDocs."""
+    project = tmp_path / "written"
+    write_config(
+        project,
+        {
+            "site_name": "W",
+            "theme": {"name": "material"},
+            "plugins": ["search", "tags", "tagindex"],
+        },
+    )
+    write_page(project, "index.md", None, "# Home\n")
+    write_page(project, "a.md", {"tags": ["grpo ", "Zero\u200bWidth", "rl"]}, "# A\n\nText.\n")
+    write_page(project, "b.md", {"tags": ["grpo", "ZeroWidth"]}, "# B\n\nText.\n")
+    mk = build(project, "--strict")
+    zen = on_zensical(project)
+    for site in (mk.dir, zen):
+        links = {
+            a.get_text(strip=True).lstrip("#"): urljoin("https://x/a/", str(a.get("href")))
+            for a in BeautifulSoup(
+                (site / "a/index.html").read_text("utf-8"), "html.parser"
+            ).select("a.md-tag")
+        }
+        assert sorted(links.values()) == [
+            "https://x/tags/grpo/",
+            "https://x/tags/rl/",
+            "https://x/tags/zerowidth/",
+        ], (site, links)
