@@ -21,7 +21,7 @@ from material.plugins.blog.readtime import readtime as material_readtime
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mkdocs_tagindex.core import readtime
+from mkdocs_tagindex.core.text import readtime
 
 MATERIAL_WPM = 265  # Material's blog plugin default (post_readtime_words_per_minute)
 

@@ -24,8 +24,8 @@ sys.path.insert(0, str(HERE))
 
 from sitegen import make_tags, pick_tags  # noqa: E402
 
-from mkdocs_tagindex.core import model  # noqa: E402
-from mkdocs_tagindex.core.slugs import tag_key  # noqa: E402
+from mkdocs_tagindex.core.model import tagindex as model  # noqa: E402
+from mkdocs_tagindex.core.text.slugs import tag_key  # noqa: E402
 
 
 def articles(n: int, seed: int = 0) -> list[model.Article]:

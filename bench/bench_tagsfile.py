@@ -26,7 +26,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mkdocs_tagindex.core import tagsfile
+from mkdocs_tagindex.core.options import tagsfile
 
 ENTRIES: dict[str, Callable[[int], str]] = {
     "names": lambda n: f"tag-{n:06d}:\n  name: Topic {n}\n",

@@ -50,7 +50,7 @@ import scale  # noqa: E402
 import sitegen  # noqa: E402
 from scale import build_once  # noqa: E402
 
-from mkdocs_tagindex.core import readtime  # noqa: E402
+from mkdocs_tagindex.core.text import readtime  # noqa: E402
 
 ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*?)</article>', re.S)
 

@@ -990,7 +990,7 @@ def write_floor(dest: Path, languages: Sequence[str]) -> int:
     out of the navigation. Returns how many it wrote."""
     import yaml
 
-    from mkdocs_tagindex.core.slugs import assign, tag_key
+    from mkdocs_tagindex.core.text.slugs import assign, tag_key
 
     docs = dest / "docs"
     counts: dict[str, collections.Counter[str]] = {

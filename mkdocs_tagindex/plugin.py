@@ -27,14 +27,14 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-from .core import theme
-from .core.options import TagIndexConfig
-from .core.run import TagIndexError
+from .core.model.siterun import TagIndexError
+from .core.options.config import TagIndexConfig
+from .core.output import theme
 from .host import i18n, jinja
-from .host.build import BuildState
-from .host.contexts import PageStage
+from .host.buildstate import BuildState
 from .host.files import drop_command_files
-from .host.run import Memory, RunState
+from .host.runstate import Memory, RunState
+from .host.stage import PageStage
 
 if TYPE_CHECKING:  # only `mkdocs serve` loads the server: a build never imports it
     from mkdocs.livereload import LiveReloadServer

@@ -1,7 +1,7 @@
 """The plugin's options as data: the source of `schema.json` and of the configuration reference.
 
-Both are read off the typed option classes of `core/options.py` (their order, defaults, choices
-and the docstring under each option), so neither can drift from what MkDocs validates:
+Both are read off the typed option classes of `core/options/config.py` (their order, defaults,
+choices and the docstring under each option), so neither can drift from what MkDocs validates:
 
 - `options()` walks `TagIndexConfig` and its sub-configs into `Option` records;
 - `json_schema()` is the JSON schema of the `- tagindex:` item of `plugins`, in the shape
@@ -29,9 +29,9 @@ from typing import Any
 from mkdocs.config import config_options as c
 from mkdocs.config.base import BaseConfigOption, Config
 
-from .core import options as o
-from .core.labels import CATEGORIES, PLACEHOLDERS
-from .core.optiontypes import Count, KeyName, LanguageCode, Positive
+from .core.options import config as o
+from .core.options.optiontypes import Count, KeyName, LanguageCode, Positive
+from .core.text.labels import CATEGORIES, PLACEHOLDERS
 
 SCHEMA_ID = "https://json-schema.org/draft-07/schema"
 DESCRIPTION = (

@@ -26,10 +26,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import Found, Language
-from ..core.article import Facts
-from ..core.frontmatter import front_matter, has_tags
+from ..core.records.article import Facts
+from ..core.records.frontmatter import front_matter, has_tags
 from . import markup, skips
-from .frame import CardFrame, CardStore
+from .cardstore import CardFrame, CardStore
 from .memo import Keys, Memo, context_key, open_memo, tracking
 from .outcome import Result
 from .site import Site

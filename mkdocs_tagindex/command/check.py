@@ -10,8 +10,8 @@ import logging
 from collections.abc import Callable
 
 from ..core import Language, Messages, Run, SiteInfo, SourcePage, TagIndexError
-from ..core.frontmatter import front_matter, tags_of
-from ..core.routes import url_of
+from ..core.model.routes import url_of
+from ..core.records.frontmatter import front_matter, tags_of
 from .clashes import check_clashes, for_zensical
 from .memo import open_memo
 from .owned import Owned, roots

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..core import Languages, Messages, Run
-from ..core.routes import url_of
+from ..core.model.routes import url_of
 from .owned import Owned
 from .site import CommandError, Site
 

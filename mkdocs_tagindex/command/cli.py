@@ -24,7 +24,7 @@ def say(level: int, text: str) -> None:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from . import build
+    from . import rebuild as build
 
     config = find_config(args.config_file)
     build.run(config, say, keep_pages=args.keep_pages, lock_timeout=args.lock_timeout)
@@ -124,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(logging.ERROR, f"tagindex: {where}{exc.strerror or exc}")
         return 1
     except Exception as exc:
-        if "mkdocs_tagindex.core.run" in sys.modules:
+        if "mkdocs_tagindex.core.model.siterun" in sys.modules:
             from ..core import TagIndexError
 
             if isinstance(exc, TagIndexError):

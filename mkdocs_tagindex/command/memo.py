@@ -70,8 +70,8 @@ class Keys:
     its own fields and not its cards' articles again. Equal values give equal digests."""
 
     def __init__(self) -> None:
-        from ..core.article import Article
-        from ..core.language import Found
+        from ..core.model.language import Found
+        from ..core.records.article import Article
 
         self.kinds: tuple[type, ...] = (Article, Found)
         self.seen: dict[int, tuple[object, str]] = {}

@@ -26,19 +26,19 @@ import yaml
 from jinja2 import BytecodeCache, FileSystemBytecodeCache
 
 from ..core import Edition, Found, Language, Messages, Published, Run, SiteInfo, SourcePage
-from ..core.article import Facts
-from ..core.contexts import PageContext, PassThrough
-from ..core.model import Tag
-from ..core.outputs import Deferred
-from ..core.render import Renderer
-from ..core.routes import Route, url_of
-from ..core.slugs import strip_format
-from ..core.theme import theme_overrides_dir
-from ..core.values import clean_text
+from ..core.model.routes import Route, url_of
+from ..core.model.tagindex import Tag
+from ..core.output.contexts import PageContext, PassThrough
+from ..core.output.outputs import Deferred
+from ..core.output.render import Renderer
+from ..core.output.theme import theme_overrides_dir
+from ..core.records.article import Facts
+from ..core.text.slugs import strip_format
+from ..core.text.values import clean_text
 from . import markup, posttime
 from .cache import Cache
+from .cardstore import CardFrame
 from .clashes import stop_on_clashes
-from .frame import CardFrame
 from .memo import Keys
 from .outcome import Result
 from .owned import GITIGNORE, Owned, Report, roots

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from . import build
+from . import rebuild as build
 from .locking import cache_dir
 from .site import CommandError
 from .state import NAME, State, tree_stamps

@@ -22,31 +22,31 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .article import Article, Facts, Post, SourcePage
-    from .edition import Edition
-    from .language import Collected, Found, Language, SiteInfo
-    from .languages import Languages
-    from .options import TagIndexConfig
-    from .outputs import Published, StaticFile
-    from .run import Messages, Run, TagIndexError
+    from .model.edition import Edition
+    from .model.language import Collected, Found, Language, SiteInfo
+    from .model.layouts import Languages
+    from .model.siterun import Messages, Run, TagIndexError
+    from .options.config import TagIndexConfig
+    from .output.outputs import Published, StaticFile
+    from .records.article import Article, Facts, Post, SourcePage
 
 _HOME = {
-    "Article": "article",
-    "Facts": "article",
-    "Post": "article",
-    "SourcePage": "article",
-    "Edition": "edition",
-    "Collected": "language",
-    "Found": "language",
-    "Language": "language",
-    "SiteInfo": "language",
-    "Languages": "languages",
-    "TagIndexConfig": "options",
-    "Published": "outputs",
-    "StaticFile": "outputs",
-    "Messages": "run",
-    "Run": "run",
-    "TagIndexError": "run",
+    "Article": "records.article",
+    "Facts": "records.article",
+    "Post": "records.article",
+    "SourcePage": "records.article",
+    "Edition": "model.edition",
+    "Collected": "model.language",
+    "Found": "model.language",
+    "Language": "model.language",
+    "SiteInfo": "model.language",
+    "Languages": "model.layouts",
+    "TagIndexConfig": "options.config",
+    "Published": "output.outputs",
+    "StaticFile": "output.outputs",
+    "Messages": "model.siterun",
+    "Run": "model.siterun",
+    "TagIndexError": "model.siterun",
 }
 """Where each public name lives. They are imported on first use (PEP 562), so that a host which
 needs one light module (`core.html`, `core.readtime`) does not pay for the model, the labels and

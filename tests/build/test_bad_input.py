@@ -27,8 +27,8 @@ import feedparser
 import pytest
 from bs4 import BeautifulSoup, Tag
 
-from mkdocs_tagindex.core.optiontypes import MAX_TAGS
-from mkdocs_tagindex.core.slugs import MAX_SLUG_BYTES, tag_key
+from mkdocs_tagindex.core.options.optiontypes import MAX_TAGS
+from mkdocs_tagindex.core.text.slugs import MAX_SLUG_BYTES, tag_key
 
 from conftest import ROOT, Site, build, material_config, run_mkdocs, write_config, write_page
 

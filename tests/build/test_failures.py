@@ -85,8 +85,8 @@ TEMPLATE_CASES = {
         "tagindex_card_title",
         UNDEFINED,
         "tags/grpo/index.md",
-        "UndefinedError: 'mkdocs_tagindex.core.contexts.PageContext object' has no attribute "
-        "'nope'; rendering 'tagindex/tag.html'",
+        "UndefinedError: 'mkdocs_tagindex.core.output.contexts.PageContext object' has no "
+        "attribute 'nope'; rendering 'tagindex/tag.html'",
     ),
     "card-missing-include": (
         "tagindex/card.html",
@@ -100,7 +100,7 @@ TEMPLATE_CASES = {
         "tagindex_article_meta",
         UNDEFINED,
         "a.md",
-        "UndefinedError: 'mkdocs_tagindex.core.contexts.ArticleContext object' has no "
+        "UndefinedError: 'mkdocs_tagindex.core.output.contexts.ArticleContext object' has no "
         "attribute 'nope'; rendering 'main.html'",
     ),
     "related-missing-include": (
@@ -115,7 +115,7 @@ TEMPLATE_CASES = {
         "tagindex_listing",
         UNDEFINED,
         None,  # listings are filled at on_env, before any page is built
-        "UndefinedError: 'mkdocs_tagindex.core.contexts.ListingContext object' has no "
+        "UndefinedError: 'mkdocs_tagindex.core.output.contexts.ListingContext object' has no "
         "attribute 'nope'",
     ),
 }

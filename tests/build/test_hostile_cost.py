@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_tagindex.core.optiontypes import MAX_TAG_CHARS, MAX_TAGS, TagList
+from mkdocs_tagindex.core.options.optiontypes import MAX_TAG_CHARS, MAX_TAGS, TagList
 
 from conftest import ROOT, build, material_config, write_config, write_page
 

@@ -40,9 +40,11 @@ def test_wheel_carries_templates_styles_and_entry_point(wheel: Path) -> None:
         assert f"mkdocs_tagindex/theme_overrides/tagindex/{template}" in names
     assert "mkdocs_tagindex/theme_overrides/assets/tagindex/tagindex.css" in names
     assert "mkdocs_tagindex/py.typed" in names
-    locales = sorted(p.name for p in (ROOT / "mkdocs_tagindex" / "core" / "locales").glob("*.yml"))
+    locales = sorted(
+        p.name for p in (ROOT / "mkdocs_tagindex" / "core" / "text" / "locales").glob("*.yml")
+    )
     assert len(locales) >= 20
-    assert [n for n in locales if f"mkdocs_tagindex/core/locales/{n}" not in names] == []
+    assert [n for n in locales if f"mkdocs_tagindex/core/text/locales/{n}" not in names] == []
 
 
 def test_wheel_carries_the_schema_and_its_version_from_one_place(wheel: Path) -> None:
@@ -94,7 +96,7 @@ def test_fresh_venv_builds_a_site_outside_the_repo(wheel: Path, tmp_path: Path) 
         [
             str(python),
             "-c",
-            "from mkdocs_tagindex.core import labels; print(*sorted(labels.LABELS))",
+            "from mkdocs_tagindex.core.text import labels; print(*sorted(labels.LABELS))",
         ],
         cwd=project,
         capture_output=True,
@@ -102,5 +104,7 @@ def test_fresh_venv_builds_a_site_outside_the_repo(wheel: Path, tmp_path: Path) 
         check=True,
         env=outside,
     )
-    expected = sorted(p.stem for p in (ROOT / "mkdocs_tagindex" / "core" / "locales").glob("*.yml"))
+    expected = sorted(
+        p.stem for p in (ROOT / "mkdocs_tagindex" / "core" / "text" / "locales").glob("*.yml")
+    )
     assert tables.stdout.split() == expected

@@ -21,10 +21,10 @@ from mkdocs.config import load_config
 from test_bad_input import all_tags, card_target, cards
 from test_i18n import i18n_site
 
-from mkdocs_tagindex.core.frontmatter import front_matter as parse_front_matter
-from mkdocs_tagindex.core.frontmatter import read
-from mkdocs_tagindex.core.options import FrontMatterKeys, site_folder
-from mkdocs_tagindex.core.slugs import tag_key
+from mkdocs_tagindex.core.options.config import FrontMatterKeys, site_folder
+from mkdocs_tagindex.core.records.frontmatter import front_matter as parse_front_matter
+from mkdocs_tagindex.core.records.frontmatter import read
+from mkdocs_tagindex.core.text.slugs import tag_key
 
 from conftest import Site, material_config, run_mkdocs, write_config, write_page
 

@@ -27,9 +27,9 @@ from mkdocs_tagindex.core import (
     SourcePage,
     TagIndexConfig,
 )
-from mkdocs_tagindex.core.frontmatter import front_matter
-from mkdocs_tagindex.core.render import Renderer
-from mkdocs_tagindex.core.routes import url_of
+from mkdocs_tagindex.core.model.routes import url_of
+from mkdocs_tagindex.core.output.render import Renderer
+from mkdocs_tagindex.core.records.frontmatter import front_matter
 
 from conftest import Site, build, material_config, seed_site, write_page
 

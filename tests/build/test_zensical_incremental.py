@@ -28,7 +28,8 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_tagindex.command import build, layers, publish
+from mkdocs_tagindex.command import layers, publish
+from mkdocs_tagindex.command import rebuild as build
 from mkdocs_tagindex.command.layers import LAYERS
 
 from conftest import ROOT

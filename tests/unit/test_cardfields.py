@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from mkdocs_tagindex.core import cardfields
-from mkdocs_tagindex.core.article import Article
-from mkdocs_tagindex.core.labels import LABELS, labels_for
+from mkdocs_tagindex.core.records import cardfields
+from mkdocs_tagindex.core.records.article import Article
+from mkdocs_tagindex.core.text.labels import LABELS, labels_for
 
 from conftest import ROOT
 

@@ -10,8 +10,9 @@ import feedparser
 import jsonschema
 import pytest
 
-from mkdocs_tagindex.core import feeds, model, syndication
-from mkdocs_tagindex.core.article import Article
+from mkdocs_tagindex.core.model import tagindex as model
+from mkdocs_tagindex.core.output import feeds, syndication
+from mkdocs_tagindex.core.records.article import Article
 
 SCHEMA = json.loads((Path(__file__).parent.parent / "schemas" / "jsonfeed-1.1.json").read_text())
 HOSTILE = '</script><script>alert("x")</script> & <img src=x onerror=alert(1)> \x0b\x00 ]]>'

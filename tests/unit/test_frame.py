@@ -6,8 +6,8 @@ import datetime
 
 import jinja2
 
-from mkdocs_tagindex.core import model
-from mkdocs_tagindex.host import frame
+from mkdocs_tagindex.core.model import tagindex as model
+from mkdocs_tagindex.host import fastpath as frame
 
 
 def env(

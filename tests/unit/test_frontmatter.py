@@ -5,10 +5,10 @@ from typing import Any
 
 import pytest
 
-from mkdocs_tagindex.core import frontmatter as collect
-from mkdocs_tagindex.core.html import first_paragraph
-from mkdocs_tagindex.core.options import FrontMatterKeys
-from mkdocs_tagindex.core.slugs import tag_key
+from mkdocs_tagindex.core.options.config import FrontMatterKeys
+from mkdocs_tagindex.core.records import frontmatter as collect
+from mkdocs_tagindex.core.text.html import first_paragraph
+from mkdocs_tagindex.core.text.slugs import tag_key
 
 
 def keys(**names: str) -> FrontMatterKeys:

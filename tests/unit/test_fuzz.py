@@ -50,14 +50,14 @@ from mkdocs_tagindex.core import (
     SiteInfo,
     SourcePage,
     TagIndexConfig,
-    tagsfile,
 )
-from mkdocs_tagindex.core.frontmatter import front_matter
-from mkdocs_tagindex.core.optiontypes import MAX_TAG_CHARS, MAX_TAGS
-from mkdocs_tagindex.core.render import Renderer
-from mkdocs_tagindex.core.routes import url_of
-from mkdocs_tagindex.core.slugs import strip_format
-from mkdocs_tagindex.core.values import BUILD_ERRORS, clean_text, short
+from mkdocs_tagindex.core.model.routes import url_of
+from mkdocs_tagindex.core.options import tagsfile
+from mkdocs_tagindex.core.options.optiontypes import MAX_TAG_CHARS, MAX_TAGS
+from mkdocs_tagindex.core.output.render import Renderer
+from mkdocs_tagindex.core.records.frontmatter import front_matter
+from mkdocs_tagindex.core.text.slugs import strip_format
+from mkdocs_tagindex.core.text.values import BUILD_ERRORS, clean_text, short
 
 # -- settings: 300 derandomized examples in `make test`, a long random run in `make fuzz` ------
 

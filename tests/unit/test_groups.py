@@ -7,9 +7,10 @@ import datetime
 
 import pytest
 
-from mkdocs_tagindex.core import groups, model
-from mkdocs_tagindex.core.article import Article
-from mkdocs_tagindex.core.labels import LABELS, labels_for
+from mkdocs_tagindex.core.model import groups
+from mkdocs_tagindex.core.model import tagindex as model
+from mkdocs_tagindex.core.records.article import Article
+from mkdocs_tagindex.core.text.labels import LABELS, labels_for
 
 EN = labels_for("en", {})[0]
 JA = labels_for("ja", {})[0]

@@ -21,13 +21,13 @@ from mkdocs_tagindex.core import (
     Run,
     SiteInfo,
     SourcePage,
-    hierarchy,
-    tagsfile,
 )
-from mkdocs_tagindex.core.article import Facts
-from mkdocs_tagindex.core.frontmatter import front_matter
-from mkdocs_tagindex.core.options import TagIndexConfig
-from mkdocs_tagindex.core.routes import url_of
+from mkdocs_tagindex.core.model import hierarchy
+from mkdocs_tagindex.core.model.routes import url_of
+from mkdocs_tagindex.core.options import tagsfile
+from mkdocs_tagindex.core.options.config import TagIndexConfig
+from mkdocs_tagindex.core.records.article import Facts
+from mkdocs_tagindex.core.records.frontmatter import front_matter
 
 # -- pure parts -----------------------------------------------------------------------------------
 
@@ -296,7 +296,7 @@ def test_options_refuse_an_empty_separator() -> None:
 
 
 def test_a_listing_of_a_parent_lists_its_subtree() -> None:
-    from mkdocs_tagindex.core.listings import Listing
+    from mkdocs_tagindex.core.records.listings import Listing
 
     engine = Engine({"hierarchy": True})
     edition = engine.build(SITE)

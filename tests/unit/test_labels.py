@@ -13,8 +13,8 @@ import babel
 import material
 import pytest
 
-from mkdocs_tagindex.core import labels as tables
-from mkdocs_tagindex.core.values import pick
+from mkdocs_tagindex.core.text import labels as tables
+from mkdocs_tagindex.core.text.values import pick
 
 MATERIAL_TEMPLATES = str(Path(material.__file__).parent / "templates")
 MATERIAL_LANGUAGES = Path(MATERIAL_TEMPLATES) / "partials" / "languages"
@@ -393,7 +393,7 @@ def test_pick_for_audience_labels() -> None:
 def test_cldr_facts_kept_in_the_package_are_babels() -> None:
     """core/cldr.py spares a site in a built-in table's language Babel's locale data: every
     entry must be what the installed Babel says, and every table (and plural stand-in) have one."""
-    from mkdocs_tagindex.core import cldr
+    from mkdocs_tagindex.core.text import cldr
 
     codes = sorted(set(tables.LABELS) | set(tables.PLURAL_LOCALES.values()))
     expected = {}
@@ -420,7 +420,7 @@ def test_a_built_in_language_loads_no_babel_locale_data() -> None:
 
     code = (
         "import babel.localedata as d, babel.core as c\n"
-        "from mkdocs_tagindex.core.labels import labels_for\n"
+        "from mkdocs_tagindex.core.text.labels import labels_for\n"
         "for lang in ('en', 'ja'):\n"
         "    labels, _ = labels_for(lang, {})\n"
         "    labels.t('articles', 3); labels.t('read_time', 1)\n"

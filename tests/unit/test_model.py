@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import datetime
 
-from mkdocs_tagindex.core import model
+from mkdocs_tagindex.core.model import tagindex as model
 
 
 def art(name: str, **kw: object) -> model.Article:

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from mkdocs_tagindex.core import neardups
-from mkdocs_tagindex.core.neardups import Near, near_pairs
-from mkdocs_tagindex.core.slugs import tag_key
+from mkdocs_tagindex.core.text import neardups
+from mkdocs_tagindex.core.text.neardups import Near, near_pairs
+from mkdocs_tagindex.core.text.slugs import tag_key
 
 SPELLINGS = [
     "Agent", "agents", "Kubernetes", "kubernets", "K8s", "Policy", "policies",

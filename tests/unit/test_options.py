@@ -15,16 +15,16 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from mkdocs_tagindex.core import labels as label_tables
-from mkdocs_tagindex.core import readtime
-from mkdocs_tagindex.core.labels import CATEGORIES, LABELS, PLACEHOLDERS, PLURAL_KEYS, Labels
-from mkdocs_tagindex.core.options import (
+from mkdocs_tagindex.core.options.config import (
     ReadTimeRates,
     language_problem,
     site_folder,
     template_problem,
 )
-from mkdocs_tagindex.core.values import pick
+from mkdocs_tagindex.core.text import labels as label_tables
+from mkdocs_tagindex.core.text import readtime
+from mkdocs_tagindex.core.text.labels import CATEGORIES, LABELS, PLACEHOLDERS, PLURAL_KEYS, Labels
+from mkdocs_tagindex.core.text.values import pick
 from mkdocs_tagindex.plugin import TagIndexPlugin
 
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mkdocs_tagindex.core.readtime import (
+from mkdocs_tagindex.core.text.readtime import (
     DEFAULT_RATES,
     Rates,
     TextCounts,

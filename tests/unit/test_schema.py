@@ -27,7 +27,7 @@ from referencing import Registry
 from referencing.jsonschema import DRAFT7
 
 from mkdocs_tagindex import schema
-from mkdocs_tagindex.core.options import TagIndexConfig
+from mkdocs_tagindex.core.options.config import TagIndexConfig
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATED = schema.json_schema()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mkdocs_tagindex.core import slugs
+from mkdocs_tagindex.core.text import slugs
 
 
 def slug(name: str) -> str:

@@ -12,9 +12,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mkdocs_tagindex.core import tagsfile
-from mkdocs_tagindex.core.optiontypes import TagList
-from mkdocs_tagindex.core.tagsfile import TagCatalog
+from mkdocs_tagindex.core.options import tagsfile
+from mkdocs_tagindex.core.options.optiontypes import TagList
+from mkdocs_tagindex.core.options.tagsfile import TagCatalog
 
 
 def load_text(tmp_path: Path, text: str | bytes) -> tuple[TagCatalog, list[str], str]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mkdocs_tagindex.core import theme
-from mkdocs_tagindex.core.contexts import ArticleContext, PageContext
-from mkdocs_tagindex.core.model import Pagination
+from mkdocs_tagindex.core.model.tagindex import Pagination
+from mkdocs_tagindex.core.output import theme
+from mkdocs_tagindex.core.output.contexts import ArticleContext, PageContext
 
 CSS = "assets/tagindex/tagindex.css"
 FILTERS = "assets/tagindex/tagindex-filters.css"

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urljoin
 
+from ..model.tagindex import Article, Card, Tag, TagIndex
 from .feeds import Feed, Item, compact_json, newest_first
-from .model import Article, Card, Tag, TagIndex
 
 SCHEMA = "https://schema.org"
 

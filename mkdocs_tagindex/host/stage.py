@@ -14,12 +14,12 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from mkdocs.utils.templates import TemplateContext
 
-from ..core.contexts import ListingContext, PassThrough
-from ..core.edition import Edition
-from . import frame as frame_module
+from ..core.model.edition import Edition
+from ..core.output.contexts import ListingContext, PassThrough
+from . import fastpath as frame_module
 from . import i18n, interop, pages
-from .build import BuildState, Generated, read_page
-from .frame import Frame
+from .buildstate import BuildState, Generated, read_page
+from .fastpath import Frame
 
 log = get_plugin_logger("tagindex")
 

@@ -14,10 +14,13 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from . import hierarchy, model, neardups, slugs, tagsfile
-from .frontmatter import front_matter, has_tags, tags_of
-from .languages import Languages
-from .options import TagIndexConfig
+from ..options import tagsfile
+from ..options.config import TagIndexConfig
+from ..records.frontmatter import front_matter, has_tags, tags_of
+from ..text import neardups, slugs
+from . import hierarchy
+from . import tagindex as model
+from .layouts import Languages
 from .routes import Plan
 
 Say = Callable[[int, str], None]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .slugs import digest, slugify, tag_key
+from ..text.slugs import digest, slugify, tag_key
 
 MAX_LEVELS = 8
 """Deepest tag path; a deeper one keeps its first eight levels, with a warning."""

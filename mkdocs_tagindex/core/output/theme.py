@@ -28,7 +28,7 @@ partial that carries it."""
 
 def theme_overrides_dir() -> str:
     """Templates folder: inside the installed wheel, or at the root of a source checkout."""
-    package = Path(__file__).resolve().parent.parent
+    package = Path(__file__).resolve().parents[2]
     for candidate in (package / "theme_overrides", package.parent / "theme_overrides"):
         if (candidate / "tagindex").is_dir():
             return str(candidate)

@@ -16,9 +16,9 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import Files
 
-from ..core.article import Article
-from ..core.options import TagIndexConfig
-from ..core.run import Messages, Run
+from ..core.model.siterun import Messages, Run
+from ..core.options.config import TagIndexConfig
+from ..core.records.article import Article
 from . import i18n, interop
 from .files import Stubs
 from .jinja import OwnTemplates

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from mkdocs.config.base import BaseConfigOption, ValidationError
 
-from . import slugs
-from .values import clean_text, one_date, short, shown
+from ..text import slugs
+from ..text.values import clean_text, one_date, short, shown
 
 MAX_READ_TIME = 600
 """Largest `read_time` taken at face value (ten hours); larger values are typos."""

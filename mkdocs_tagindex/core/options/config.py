@@ -37,11 +37,11 @@ from mkdocs.config.base import (
     ValidationError,
 )
 
-from . import readtime
-from .labels import CATEGORIES, PLACEHOLDERS
+from ..text import readtime
+from ..text.labels import CATEGORIES, PLACEHOLDERS
+from ..text.slugs import tag_key
+from ..text.values import shown
 from .optiontypes import Count, KeyName, LanguageCode, Positive, language_key, language_problem
-from .slugs import tag_key
-from .values import shown
 
 
 def _sub(*path: object) -> str:

@@ -20,8 +20,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..core.contexts import PassThrough
-from ..core.model import Card
+from ..core.model.tagindex import Card
+from ..core.output.contexts import PassThrough
 from . import layers
 from .journal import Journal
 

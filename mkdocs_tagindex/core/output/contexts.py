@@ -13,10 +13,10 @@ from typing import Any, Literal
 
 from markupsafe import Markup
 
-from .groups import Group
-from .labels import Labels
-from .model import Article, Card, Pagination, Tag, TagIndex
-from .routes import Kind, Route
+from ..model.groups import Group
+from ..model.routes import Kind, Route
+from ..model.tagindex import Article, Card, Pagination, Tag, TagIndex
+from ..text.labels import Labels
 
 NUMBER = "\ue000tagindex-card-number\ue000"
 """Stands for a card's number in a kept card: private-use characters, which no escaping
@@ -25,7 +25,7 @@ changes and no real text contains."""
 
 class PassThrough:
     """The templates' `tagindex.frame` where nothing is shared: every block and card renders in
-    full. The MkDocs host's fast path (`host/frame.py`) keeps what generated pages share."""
+    full. The MkDocs host's fast path (`host/fastpath.py`) keeps what generated pages share."""
 
     enabled = False
     sampling = False

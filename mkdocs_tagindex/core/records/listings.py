@@ -14,10 +14,10 @@ import yaml
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 
+from ..options.optiontypes import TagList, Text
+from ..text.slugs import tag_key
+from ..text.values import short
 from .frontmatter import Warn, yaml_loader
-from .optiontypes import TagList, Text
-from .slugs import tag_key
-from .values import short
 
 _MARKER = re.compile(r"<!--\s*tagindex(?![\w-])(?P<options>.*?)-->", re.S)
 

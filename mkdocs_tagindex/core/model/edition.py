@@ -14,14 +14,15 @@ from typing import cast
 
 from markupsafe import escape
 
-from . import groups, hierarchy, model
-from .article import Article
-from .contexts import ArticleContext, Chip, ListingContext, PageContext, PassThrough
+from ..output.contexts import ArticleContext, Chip, ListingContext, PageContext, PassThrough
+from ..output.outputs import Outputs, Published
+from ..records.article import Article
+from ..records.listings import Listing
+from ..text.slugs import tag_key
+from . import groups, hierarchy
+from . import tagindex as model
 from .language import Collected, Language
-from .listings import Listing
-from .outputs import Outputs, Published
 from .routes import Route, url_of
-from .slugs import tag_key
 
 
 class Edition:

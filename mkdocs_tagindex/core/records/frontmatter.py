@@ -17,11 +17,11 @@ import yaml
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config, ValidationError
 
+from ..options.config import FrontMatterKeys
+from ..options.optiontypes import Dates, DateValue, Flag, Minutes, Number, TagList, Text, TextList
+from ..text.slugs import tag_key
+from ..text.values import BUILD_ERRORS, build_problem, mark_line, reader_problem, unbuildable_line
 from .cardfields import read_fields
-from .options import FrontMatterKeys
-from .optiontypes import Dates, DateValue, Flag, Minutes, Number, TagList, Text, TextList
-from .slugs import tag_key
-from .values import BUILD_ERRORS, build_problem, mark_line, reader_problem, unbuildable_line
 
 try:  # libyaml is several times faster, and front matter is read once per page per build
     yaml_loader: Any = yaml.CSafeLoader

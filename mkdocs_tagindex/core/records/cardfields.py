@@ -19,7 +19,7 @@ from typing import Any
 
 from mkdocs.config.base import BaseConfigOption, ValidationError
 
-from .optiontypes import OneOf
+from ..options.optiontypes import OneOf
 
 Warn = Callable[[str], None]
 

@@ -12,16 +12,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import hierarchy, html, model, readtime
-from .article import Article, Facts, SourcePage
-from .contexts import page_meta
-from .frontmatter import FrontMatter, has_tags, read
-from .labels import labels_for
+from ..output.contexts import page_meta
+from ..output.syndication import Site
+from ..records.article import Article, Facts, SourcePage
+from ..records.frontmatter import FrontMatter, has_tags, read
+from ..text import html, readtime
+from ..text.labels import labels_for
+from ..text.slugs import tag_key
+from ..text.values import clean_text, pick
+from . import hierarchy
+from . import tagindex as model
 from .routes import Plan, Route
-from .run import Run
-from .slugs import tag_key
-from .syndication import Site
-from .values import clean_text, pick
+from .siterun import Run
 
 
 @dataclass(frozen=True)

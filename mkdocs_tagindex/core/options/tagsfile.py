@@ -31,10 +31,9 @@ from typing import Any
 import yaml
 from mkdocs.config.base import BaseConfigOption, ValidationError
 
-from . import hierarchy
-from .optiontypes import TagList, language_problem
-from .slugs import tag_key
-from .values import (
+from ..model import hierarchy
+from ..text.slugs import tag_key
+from ..text.values import (
     BUILD_ERRORS,
     build_problem,
     mark_line,
@@ -43,6 +42,7 @@ from .values import (
     short,
     unbuildable_line,
 )
+from .optiontypes import TagList, language_problem
 
 try:  # libyaml: a tags file of 100,000 entries loads in seconds instead of a minute
     _Loader: Any = yaml.CSafeLoader

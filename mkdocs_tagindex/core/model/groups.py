@@ -18,10 +18,10 @@ from typing import Literal
 import babel
 from babel.dates import format_skeleton
 
-from .article import Article
-from .labels import Labels
-from .model import Card, collation_key
-from .slugs import slugify, tag_key
+from ..records.article import Article
+from ..text.labels import Labels
+from ..text.slugs import slugify, tag_key
+from .tagindex import Card, collation_key
 
 GroupBy = Literal["none", "category", "type", "year", "month"]
 GROUP_BY: tuple[str, ...] = ("none", "category", "type", "year", "month")

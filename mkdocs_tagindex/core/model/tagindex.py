@@ -16,8 +16,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal
 
+from ..records.article import Article
 from . import hierarchy
-from .article import Article
 
 SortBy = Literal["date", "title", "read_time", "weight"]
 IndexSort = Literal["name", "count", "tags_file"]

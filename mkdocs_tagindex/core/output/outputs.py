@@ -13,11 +13,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import feeds, model, syndication
-from .article import Article
+from ..model import tagindex as model
+from ..model.language import Language
+from ..model.routes import Plan, Route, url_of
+from ..records.article import Article
+from . import feeds, syndication
 from .contexts import Head
-from .language import Language
-from .routes import Plan, Route, url_of
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,1 @@
+"""Page records: front matter, the article record, card fields, listing markers."""

@@ -1,0 +1,1 @@
+"""Pure parts over text: read time, HTML facts, slugs, labels and CLDR facts."""
