@@ -27,9 +27,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-from .core.model.siterun import TagIndexError
-from .core.options.config import TagIndexConfig
-from .core.output import theme
+from .core import TagIndexConfig, TagIndexError, theme
 from .host import i18n, jinja
 from .host.buildstate import BuildState
 from .host.files import drop_command_files

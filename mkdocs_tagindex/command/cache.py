@@ -25,9 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import Found, Language
-from ..core.records.article import Facts
-from ..core.records.frontmatter import front_matter, has_tags
+from ..core import Facts, Found, Language, front_matter, has_tags
 from . import markup, skips
 from .cardstore import CardFrame, CardStore
 from .memo import Keys, Memo, context_key, open_memo, tracking

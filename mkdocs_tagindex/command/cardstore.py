@@ -10,7 +10,7 @@ Only with the package's own card templates (no `tagindex/` folder under the them
 `custom_dir`: an override may read the page's tag), and checked: the first small pages of each
 language are also rendered in full (every page with `TAGINDEX_VERIFY=all`), and one difference
 turns the reuse off for the rest of the build. The MkDocs host does the same in
-`host/frame.py`, which this command does not import.
+`host/fastpath.py`, which this command does not import.
 """
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..core.model.tagindex import Card
-from ..core.output.contexts import PassThrough
+from ..core import Card, PassThrough
 from . import layers
 from .journal import Journal
 

@@ -9,9 +9,17 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from ..core import Language, Messages, Run, SiteInfo, SourcePage, TagIndexError
-from ..core.model.routes import url_of
-from ..core.records.frontmatter import front_matter, tags_of
+from ..core import (
+    Language,
+    Messages,
+    Run,
+    SiteInfo,
+    SourcePage,
+    TagIndexError,
+    front_matter,
+    tags_of,
+    url_of,
+)
 from .clashes import check_clashes, for_zensical
 from .memo import open_memo
 from .owned import Owned, roots

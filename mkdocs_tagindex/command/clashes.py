@@ -14,8 +14,7 @@ import logging
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..core import Languages, Messages, Run
-from ..core.model.routes import url_of
+from ..core import Languages, Messages, Run, url_of
 from .owned import Owned
 from .site import CommandError, Site
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..core.text.html import first_paragraph, plain
+from ..core import first_paragraph, plain
 from . import layers
 
 BODY = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.S)
@@ -151,7 +151,7 @@ def facts_of(
     """[heading, minutes, summary] as `core.Language(code).facts` gives them, from
     `facts_params`, without the engine (tests/unit/test_command_state.py holds them equal);
     `post_rate`: the page is a post of a blog that times it so (`posttime`)."""
-    from ..core.text import readtime
+    from ..core import readtime
 
     minutes = None
     if params["enabled"] and post_rate:

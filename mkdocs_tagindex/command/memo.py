@@ -70,8 +70,7 @@ class Keys:
     its own fields and not its cards' articles again. Equal values give equal digests."""
 
     def __init__(self) -> None:
-        from ..core.model.language import Found
-        from ..core.records.article import Article
+        from ..core import Article, Found
 
         self.kinds: tuple[type, ...] = (Article, Found)
         self.seen: dict[int, tuple[object, str]] = {}

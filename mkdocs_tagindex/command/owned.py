@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.manifest import MARKER as MARKER  # the reader is shared with the MkDocs host
-from ..core.manifest import digest as digest
-from ..core.manifest import read_manifest as read_manifest
+from ..core import MARKER as MARKER
+from ..core import digest as digest
+from ..core import read_manifest as read_manifest
 from .site import CommandError, Site
 
 GITIGNORE = ".gitignore"

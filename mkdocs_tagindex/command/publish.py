@@ -25,16 +25,27 @@ from typing import Any, cast
 import yaml
 from jinja2 import BytecodeCache, FileSystemBytecodeCache
 
-from ..core import Edition, Found, Language, Messages, Published, Run, SiteInfo, SourcePage
-from ..core.model.routes import Route, url_of
-from ..core.model.tagindex import Tag
-from ..core.output.contexts import PageContext, PassThrough
-from ..core.output.outputs import Deferred
-from ..core.output.render import Renderer
-from ..core.output.theme import theme_overrides_dir
-from ..core.records.article import Facts
-from ..core.text.slugs import strip_format
-from ..core.text.values import clean_text
+from ..core import (
+    Deferred,
+    Edition,
+    Facts,
+    Found,
+    Language,
+    Messages,
+    PageContext,
+    PassThrough,
+    Published,
+    Renderer,
+    Route,
+    Run,
+    SiteInfo,
+    SourcePage,
+    Tag,
+    clean_text,
+    strip_format,
+    theme_overrides_dir,
+    url_of,
+)
 from . import markup, posttime
 from .cache import Cache
 from .cardstore import CardFrame

@@ -60,8 +60,7 @@ READ_TIMES = 121
 def template_text(site: Site) -> str:
     """The Zensical layout with this site's settings: the card order, the front-matter key
     names and the labels of the theme's language (MiniJinja cannot ask tagindex for them)."""
-    from ..core.records.cardfields import FIELDS
-    from ..core.text.labels import labels_for
+    from ..core import FIELDS, labels_for
 
     options = site.options
     dirs = [str(site.custom_dir)] if site.custom_dir is not None else []
@@ -81,7 +80,7 @@ def template_text(site: Site) -> str:
             "types": {str(k): str(v) for k, v in dict(labels.table.get("types", {})).items()},
             "read_time": [many] + [labels.t("read_time", n) for n in range(1, READ_TIMES)],
         },
-        # the badges core/cardfields.py declares: (front-matter key, value → its label)
+        # the badges core/records/cardfields.py declares: (front-matter key, value → its label)
         "fields": [
             [field.name, {str(k): str(v) for k, v in dict(labels.table[field.labels]).items()}]
             for field in FIELDS
@@ -103,7 +102,7 @@ def chips_text(site: Site) -> str:
 def _plugin_chips() -> str:
     """The MkDocs plugin's own `partials/tags.html`, without its comment: the placed partial
     shadows it in an MkDocs build of the same site, and renders it there unchanged."""
-    from ..core.output.theme import theme_overrides_dir
+    from ..core import theme_overrides_dir
 
     text = (Path(theme_overrides_dir()) / CHIPS).read_text("utf-8")
     return text.split("-#}\n", 1)[1].rstrip("\n") if text.startswith("{#-") else text

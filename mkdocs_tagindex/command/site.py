@@ -256,7 +256,7 @@ class Site:
 
 def load_site(path: Path) -> Site:
     """The site at `path`, its tagindex options validated as the plugin validates them."""
-    from ..core.options.config import TagIndexConfig
+    from ..core import TagIndexConfig
 
     config = read_config(path)
     if not config.get("site_name"):

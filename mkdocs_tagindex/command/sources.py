@@ -16,8 +16,7 @@ from typing import Any
 
 import yaml
 
-from ..core import Languages
-from ..core.records.frontmatter import front_matter
+from ..core import Languages, front_matter
 from .site import CommandError, Site, plugin_options
 from .state import text_hash
 

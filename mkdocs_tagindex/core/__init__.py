@@ -6,14 +6,18 @@ A host calls, in this order (docs/architecture.md shows it as a diagram):
 
 1. `Run(options, languages, messages)` once per site build, then `run.first_pass(sources)`
    with every page's (source path, text): which tags each language will have, and slugs.
-2. Per language: `Language(run, code, SiteInfo(...))`; `language.plan` → `run.plan(code)`
-   says which pages to generate, `language.page_meta(route, plan)` their front matter.
+2. Per language: `Language(run, code, SiteInfo(...))`; `run.plan(code)` says which pages to
+   generate, `language.page_meta(route, plan)` their front matter.
 3. Per rendered article: `language.facts(html, first_heading, text_language)`.
 4. Once every page is final: `language.article(SourcePage(...))` for each page, then
    `language.collect(found)` → `Collected` (articles, names, the final plan).
 5. `Edition(language, collected, Published(pages, authored, author_has))`: the model,
    `edition.outputs.files` to write, and `page_context`, `article_context`, `chips`,
-   `listing_context` for the templates, which `render.Renderer` can render on its own.
+   `listing_context` for the templates, which `Renderer` can render on its own.
+
+Hosts import the engine only through the names of `__all__` (tests/unit/test_shape.py holds
+them to it); its modules, grouped by domain (`options/`, `text/`, `records/`, `model/`,
+`output/`), are its own to move.
 """
 
 from __future__ import annotations
@@ -22,61 +26,144 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .manifest import MARKER, digest, read_manifest
     from .model.edition import Edition
     from .model.language import Collected, Found, Language, SiteInfo
     from .model.layouts import Languages
+    from .model.routes import Plan, Route, url_of
     from .model.siterun import Messages, Run, TagIndexError
+    from .model.tagindex import Card, Tag
     from .options.config import TagIndexConfig
-    from .output.outputs import Published, StaticFile
+    from .output import theme
+    from .output.contexts import NUMBER, ListingContext, PageContext, PassThrough
+    from .output.outputs import Deferred, Published, StaticFile
+    from .output.render import Renderer
+    from .output.theme import theme_overrides_dir
+    from .records import listings
     from .records.article import Article, Facts, Post, SourcePage
+    from .records.cardfields import FIELDS
+    from .records.frontmatter import front_matter, has_tags, tags_of
+    from .records.listings import Listing
+    from .text import html, readtime
+    from .text.html import first_paragraph, plain
+    from .text.labels import labels_for
+    from .text.slugs import strip_format
+    from .text.values import clean_text, one_date
 
 _HOME = {
     "Article": "records.article",
-    "Facts": "records.article",
-    "Post": "records.article",
-    "SourcePage": "records.article",
-    "Edition": "model.edition",
+    "Card": "model.tagindex",
     "Collected": "model.language",
+    "Deferred": "output.outputs",
+    "Edition": "model.edition",
+    "FIELDS": "records.cardfields",
+    "Facts": "records.article",
     "Found": "model.language",
     "Language": "model.language",
-    "SiteInfo": "model.language",
     "Languages": "model.layouts",
-    "TagIndexConfig": "options.config",
-    "Published": "output.outputs",
-    "StaticFile": "output.outputs",
+    "Listing": "records.listings",
+    "ListingContext": "output.contexts",
+    "MARKER": "manifest",
     "Messages": "model.siterun",
+    "NUMBER": "output.contexts",
+    "PageContext": "output.contexts",
+    "PassThrough": "output.contexts",
+    "Plan": "model.routes",
+    "Post": "records.article",
+    "Published": "output.outputs",
+    "Renderer": "output.render",
+    "Route": "model.routes",
     "Run": "model.siterun",
+    "SiteInfo": "model.language",
+    "SourcePage": "records.article",
+    "StaticFile": "output.outputs",
+    "Tag": "model.tagindex",
+    "TagIndexConfig": "options.config",
     "TagIndexError": "model.siterun",
+    "clean_text": "text.values",
+    "digest": "manifest",
+    "first_paragraph": "text.html",
+    "front_matter": "records.frontmatter",
+    "has_tags": "records.frontmatter",
+    "labels_for": "text.labels",
+    "one_date": "text.values",
+    "plain": "text.html",
+    "read_manifest": "manifest",
+    "strip_format": "text.slugs",
+    "tags_of": "records.frontmatter",
+    "theme_overrides_dir": "output.theme",
+    "url_of": "model.routes",
 }
 """Where each public name lives. They are imported on first use (PEP 562), so that a host which
-needs one light module (`core.html`, `core.readtime`) does not pay for the model, the labels and
-Jinja: the `tagindex` command's start-up when nothing changed."""
+needs one light module (`html`, `readtime`) does not pay for the model, the labels and Jinja:
+the `tagindex` command's start-up when nothing changed."""
+
+_MODULES = {
+    "html": "text.html",
+    "listings": "records.listings",
+    "readtime": "text.readtime",
+    "theme": "output.theme",
+}
+"""Modules a host uses as a whole, by their public name."""
 
 
 def __getattr__(name: str) -> Any:
     home = _HOME.get(name)
-    if home is None:
+    if home is not None:
+        value = getattr(import_module(f"{__name__}.{home}"), name)
+    elif name in _MODULES:
+        value = import_module(f"{__name__}.{_MODULES[name]}")
+    else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{home}"), name)
     globals()[name] = value
     return value
 
 
 __all__ = [
+    "FIELDS",
+    "MARKER",
+    "NUMBER",
     "Article",
+    "Card",
     "Collected",
+    "Deferred",
     "Edition",
     "Facts",
     "Found",
     "Language",
     "Languages",
+    "Listing",
+    "ListingContext",
     "Messages",
+    "PageContext",
+    "PassThrough",
+    "Plan",
     "Post",
     "Published",
+    "Renderer",
+    "Route",
     "Run",
     "SiteInfo",
     "SourcePage",
     "StaticFile",
+    "Tag",
     "TagIndexConfig",
     "TagIndexError",
+    "clean_text",
+    "digest",
+    "first_paragraph",
+    "front_matter",
+    "has_tags",
+    "html",
+    "labels_for",
+    "listings",
+    "one_date",
+    "plain",
+    "read_manifest",
+    "readtime",
+    "strip_format",
+    "tags_of",
+    "theme",
+    "theme_overrides_dir",
+    "url_of",
 ]

@@ -18,15 +18,22 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
-from ..core.model.edition import Edition
-from ..core.model.language import Collected, Found, Language, SiteInfo
-from ..core.model.routes import Plan, Route
-from ..core.output.outputs import Published
-from ..core.records import listings as markers
-from ..core.records.article import Facts, SourcePage
-from ..core.records.frontmatter import has_tags
-from ..core.records.listings import Listing
-from ..core.text import html as html_text
+from ..core import (
+    Collected,
+    Edition,
+    Facts,
+    Found,
+    Language,
+    Listing,
+    Plan,
+    Published,
+    Route,
+    SiteInfo,
+    SourcePage,
+    has_tags,
+)
+from ..core import html as html_text
+from ..core import listings as markers
 from . import i18n, interop
 from .files import new_file, static_file, target_file
 from .pages import GeneratedPage, sorted_meta

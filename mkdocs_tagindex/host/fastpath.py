@@ -27,8 +27,7 @@ from typing import Any
 
 from jinja2 import Environment, TemplateError, nodes
 
-from ..core.model.tagindex import Card
-from ..core.output.contexts import NUMBER, PassThrough
+from ..core import NUMBER, Card, PassThrough
 
 SAMPLE = 2
 """Pages of each kind checked after the first (which fills the frame) before the fast path is

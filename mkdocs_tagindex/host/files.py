@@ -26,7 +26,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 
-from ..core.manifest import MARKER, digest, read_manifest
+from ..core import MARKER, digest, read_manifest
 from . import i18n
 
 try:  # libyaml's emitter: five times as fast as PyYAML's; MkDocs reads the same meta back

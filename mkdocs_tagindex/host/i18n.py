@@ -14,7 +14,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File
 
-from ..core.model.layouts import Languages
+from ..core import Languages
 
 I18N_PLUGIN = "i18n"
 """Name of mkdocs-static-i18n's entry point under `plugins:`."""

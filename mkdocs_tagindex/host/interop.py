@@ -16,8 +16,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
 
-from ..core.records.article import Post
-from ..core.text.values import one_date
+from ..core import Post, one_date
 
 
 def _loaded(module: str, name: str) -> Any:

@@ -25,7 +25,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import BuildError, PluginError
 from mkdocs.plugins import get_plugin_logger
 
-from ..core.output import theme
+from ..core import theme
 
 log = get_plugin_logger("tagindex")
 

@@ -4,7 +4,7 @@ mkdocs-static-i18n's language builds, and the `Memory` kept across runs.
 mkdocs-static-i18n runs one whole MkDocs build per language on the same plugin instance (the
 default language sometimes twice), so what is true for the whole site lives in the engine's
 `core.run.Run`, made here from MkDocs' files at the first `on_files`; what one language build
-finds lives in `host/build.py`'s `BuildState`.
+finds lives in `host/buildstate.py`'s `BuildState`.
 """
 
 from __future__ import annotations
@@ -16,9 +16,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import Files
 
-from ..core.model.siterun import Messages, Run
-from ..core.options.config import TagIndexConfig
-from ..core.records.article import Article
+from ..core import Article, Messages, Run, TagIndexConfig
 from . import i18n, interop
 from .files import Stubs
 from .jinja import OwnTemplates

@@ -14,8 +14,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from mkdocs.utils.templates import TemplateContext
 
-from ..core.model.edition import Edition
-from ..core.output.contexts import ListingContext, PassThrough
+from ..core import Edition, ListingContext, PassThrough
 from . import fastpath as frame_module
 from . import i18n, interop, pages
 from .buildstate import BuildState, Generated, read_page

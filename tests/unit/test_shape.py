@@ -378,6 +378,65 @@ def test_the_core_imports_no_build_machinery(package: dict[str, Module]) -> None
     )
 
 
+def test_no_two_modules_share_a_name(package: dict[str, Module]) -> None:
+    """A module's name says what it holds in the whole package (issue 34): `run.py` beside
+    `run.py`, or `language.py` beside `languages.py` with another meaning, made a reader open the
+    wrong file. Packages' `__init__.py` aside."""
+    seen: dict[str, list[str]] = {}
+    for name, module in package.items():
+        if module.path.name != "__init__.py":
+            seen.setdefault(module.path.stem, []).append(name)
+    twice = sorted(
+        f"{stem}: {', '.join(sorted(names))}" for stem, names in seen.items() if len(names) > 1
+    )
+    assert not twice, offenders("module names used twice", twice)
+
+
+def test_hosts_use_the_core_through_its_public_names(package: dict[str, Module]) -> None:
+    """The MkDocs host (`plugin.py`, `host/`) and the command import the core only as
+    `mkdocs_tagindex.core` and only names of its `__all__`: the engine's one public surface, so
+    the core's modules can move without touching a host."""
+    import mkdocs_tagindex.core as core
+
+    public = set(core.__all__)
+    hosts = (f"{PACKAGE.name}.host", f"{PACKAGE.name}.command", f"{PACKAGE.name}.plugin")
+    core_name = f"{PACKAGE.name}.core"
+    found = []
+    for module in package.values():
+        if not any(is_within(module.name, host) for host in hosts):
+            continue
+        for node in import_nodes(module.tree, type_checking=True):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            base = resolve_from(node, module.package)
+            if base is None or not is_within(base, core_name):
+                continue
+            where = f"{shown(module.path, PACKAGE)}:{node.lineno}"
+            if base != core_name:
+                found.append(f"{where} imports {base}")
+            found += [f"{where} {a.name} is not public" for a in node.names if a.name not in public]
+    assert not found, offenders("imports of the core's insides from a host", found)
+
+
+def test_importing_the_core_loads_no_build_machinery() -> None:
+    """In a fresh interpreter, the core and every public name of it load nothing of MkDocs'
+    build: no `mkdocs.structure`, `mkdocs.commands` or `mkdocs.livereload`. (`mkdocs.plugins`
+    is loaded by `mkdocs.config.config_options`, the typed options the core validates with: a
+    library module that defines the plugin base class and holds no build state; the core never
+    imports it itself, which test_the_core_imports_no_build_machinery holds.)"""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, mkdocs_tagindex.core as core\n"
+        "for name in core.__all__: getattr(core, name)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[:2] in "
+        "(['mkdocs', 'structure'], ['mkdocs', 'commands'], ['mkdocs', 'livereload'])))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
 # --- the checker, proven on synthetic packages ---------------------------------------------------
 
 
