@@ -1,7 +1,7 @@
 """Tables kept across builds as a snapshot and a log of changes (`name` and `name.log` in the
 cache folder), so that a build which changed a few entries appends those and does not write the
-whole again: on the bench's site the memo is 3.6 MB, and pickling and writing it took a tenth of
-a small build. The snapshot is rewritten (atomically: a temporary file, then a rename) when the
+whole again: a large site's memo is megabytes, and pickling and writing it whole was a large part
+of a small build (`layers.py`'s `journal`). The snapshot is rewritten (atomically: a temporary file, then a rename) when the
 log has grown to a quarter of it, or after `MAX_RECORDS` builds.
 
 Each log record names the snapshot it follows (a token the snapshot was written with): a log

@@ -114,7 +114,7 @@ def render_all(config_path: Path, texts: list[str]) -> list[tuple[str, str | Non
     """HTML and heading of each text, in order; on every core when there are many."""
     if len(texts) < PARALLEL_FROM:
         return [render_one(str(config_path), t) for t in texts]
-    from concurrent.futures import ProcessPoolExecutor  # here: ~10 ms of every start-up
+    from concurrent.futures import ProcessPoolExecutor  # here: not in every start-up
 
     workers = max(1, min(os.cpu_count() or 1, 8))
     chunks = [texts[i::workers] for i in range(workers)]
