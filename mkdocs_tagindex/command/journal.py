@@ -1,8 +1,8 @@
 """Tables kept across builds as a snapshot and a log of changes (`name` and `name.log` in the
 cache folder), so that a build which changed a few entries appends those and does not write the
 whole again: a large site's memo is megabytes, and pickling and writing it whole was a large part
-of a small build (`layers.py`'s `journal`). The snapshot is rewritten (atomically: a temporary file, then a rename) when the
-log has grown to a quarter of it, or after `MAX_RECORDS` builds.
+of a small build (`layers.py`'s `journal`). The snapshot is rewritten (atomically: a temporary
+file, then a rename) when the log has grown to a quarter of it, or after `MAX_RECORDS` builds.
 
 Each log record names the snapshot it follows (a token the snapshot was written with): a log
 left from an older snapshot is ignored, and so is a record cut short (a build stopped while
