@@ -33,7 +33,8 @@ from typing import Any
 
 from . import undo
 from .owned import Owned, roots, write_atomic
-from .publish import LAYOUT, asset_urls
+from .pagefile import LAYOUT
+from .publish import asset_urls
 from .site import Site, plugin_options
 from .tomledit import TomlDoc, TomlEditError, quoted
 

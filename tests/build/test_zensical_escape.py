@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from test_zensical import BIN, ENV, tagindex
 
-from mkdocs_tagindex.command import publish
+from mkdocs_tagindex.command import pagefile
 
 from conftest import material_config, write_config, write_page
 
@@ -192,7 +192,7 @@ def test_grouped_headings_in_markdown_show_hostile_categories_as_text(tmp_path: 
 @given(name=st.text(st.characters(exclude_categories=["Cs"])))
 def test_a_marker_name_is_one_line_with_nothing_that_closes_a_comment(name: str) -> None:
     """Without a build: the marker's value reads back as the name through a YAML reader."""
-    written = publish.marker_name(name)
+    written = pagefile.marker_name(name)
     assert "--" not in written and "<" not in written and ">" not in written
     assert "\n" not in written and "\r" not in written
     assert yaml.safe_load(written) == name

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_tagindex.command import layers, publish
+from mkdocs_tagindex.command import layers, pagefile, publish
 from mkdocs_tagindex.command import rebuild as build
 from mkdocs_tagindex.command.layers import LAYERS
 
@@ -213,13 +213,13 @@ def test_incremental_builds_equal_cold_builds(
     (project / "overrides").mkdir(exist_ok=True)
     config = project / "mkdocs.yml"
     rendered: list[str] = []
-    real = publish._page_file
+    real = pagefile.page_file
 
     def counted(*args: object, **kwargs: object) -> bytes:
         rendered.append("page")
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(publish, "_page_file", counted)
+    monkeypatch.setattr(pagefile, "page_file", counted)
     build.run(config, lambda level, text: None, quiet=True)
     pages = len(rendered)
     assert pages > 10
