@@ -22,7 +22,7 @@ from typing import Any
 
 from ..core import Card, PassThrough
 from . import layers
-from .journal import Journal
+from .snapshot import Snapshot
 
 SAMPLE = 2
 """Pages rendered both ways before the kept cards are trusted."""
@@ -43,8 +43,8 @@ class CardStore:
     def __init__(self, folder: Path, salt: str) -> None:
         self.path = folder / "cards.pickle"
         self.salt = salt
-        self.journal = Journal(self.path, salt, ("html", "used", "builds"))
-        tables = self.journal.load()
+        self.snapshot = Snapshot(self.path, salt, ("html", "used", "builds"))
+        tables = self.snapshot.load()
         self.old: dict[str, str] = tables["html"]
         self.used: dict[str, int] = tables["used"]
         self.build = tables["builds"].get("last", -1) + 1
@@ -70,7 +70,7 @@ class CardStore:
         html = {k: v for k, v in self.old.items() if self.used[k] > oldest}
         html.update(self.new)
         used = {k: self.build if k in self.new else self.used[k] for k in html}
-        self.journal.save({"html": html, "used": used, "builds": {"last": self.build}})
+        self.snapshot.save({"html": html, "used": used, "builds": {"last": self.build}})
 
 
 class CardFrame(PassThrough):

@@ -1,5 +1,5 @@
 """The command's cache layers, each of which the bench can turn off alone
-(`TAGINDEX_LAYERS_OFF=skips,journal`) to measure what it saves per workload
+(`TAGINDEX_LAYERS_OFF=skips,cards`) to measure what it saves per workload
 (`bench/zensical.py --layers`): a layer stays only while it saves more than a tenth of what a
 user waits for. Output never depends on them: with any layer off, every build publishes the
 same bytes (tests/build/test_zensical_incremental.py runs with all of them off too)."""
@@ -19,8 +19,6 @@ LAYERS = {
     "pages": "a generated page whose templates receive the same is not rendered again",
     "cards": "each card rendered once, and kept across builds",
     "texts": "tags.json's lines kept by their inputs",
-    "journal": "caches saved as a snapshot and a log of changes, not rewritten whole",
-    "gc": "the garbage collector paused while caches load, what they loaded frozen",
     "exit": "the process left without Python's finalization",
 }
 """Layer → what it does (the bench prints it)."""

@@ -173,11 +173,11 @@ class FactsCache:
     """Key → (heading, minutes, summary) from earlier runs; only what this run used is kept."""
 
     def __init__(self, folder: Path) -> None:
-        from .journal import Journal
+        from .snapshot import Snapshot
 
         self.path = folder / "facts.pickle"
-        self.journal = Journal(self.path, CACHE_VERSION, ("facts",))
-        self.old: dict[str, list[Any]] = self.journal.load()["facts"]
+        self.snapshot = Snapshot(self.path, CACHE_VERSION, ("facts",))
+        self.old: dict[str, list[Any]] = self.snapshot.load()["facts"]
         self.new: dict[str, list[Any]] = {}
 
     def peek(self, key: str) -> list[Any] | None:
@@ -194,4 +194,4 @@ class FactsCache:
         self.new[key] = list(value)
 
     def save(self) -> None:
-        self.journal.save({"facts": self.new})
+        self.snapshot.save({"facts": self.new})

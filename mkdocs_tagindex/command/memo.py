@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import layers
-from .journal import Journal
+from .snapshot import Snapshot
 
 if TYPE_CHECKING:
     from .site import Site
@@ -129,14 +129,14 @@ class ArticleTable:
     them again)), in a file of its own: a build that skips the language never reads it."""
 
     def __init__(self, path: Path, key: str) -> None:
-        self.journal = Journal(path, (VERSION, key), ("entries",))
+        self.snapshot = Snapshot(path, (VERSION, key), ("entries",))
         self.entries: dict[str, tuple[Any, Any, list[tuple[int, str]], tuple[str, str]]]
-        self.entries = self.journal.load()["entries"]
+        self.entries = self.snapshot.load()["entries"]
         self.used: set[str] = set()
 
     def save(self) -> None:
         kept = {k: v for k, v in self.entries.items() if k in self.used}
-        self.journal.save({"entries": kept})
+        self.snapshot.save({"entries": kept})
 
 
 def context_key(keys: Keys, context: Any, *more: object) -> str:
@@ -206,13 +206,13 @@ class Memo:
     """Files read back from `docs_dir` in this run (what is there is what the run publishes),
     with the SHA-256 of their bytes (`owned.py`'s manifests take it)."""
 
-    journal: Journal | None = None
+    snapshot: Snapshot | None = None
 
     @classmethod
     def open(cls, cache_dir: Path, key: str, docs_dir: Path, name: str = NAME) -> Memo:
         memo = cls(cache_dir / name, key, docs_dir)
-        memo.journal = Journal(memo.path, (VERSION, key), TABLES)
-        for table, entries in memo.journal.load().items():
+        memo.snapshot = Snapshot(memo.path, (VERSION, key), TABLES)
+        for table, entries in memo.snapshot.load().items():
             setattr(memo, table, entries)
         memo.used = {name: set() for name in TABLES}
         return memo
@@ -224,8 +224,8 @@ class Memo:
         for name in TABLES:
             used = self.used[name]
             tables[name] = {k: v for k, v in getattr(self, name).items() if k in used}
-        assert self.journal is not None, "a memo comes from Memo.open"
-        self.journal.save(tables)
+        assert self.snapshot is not None, "a memo comes from Memo.open"
+        self.snapshot.save(tables)
         for table in self.found.values():
             table.save()
 

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import layers
-from .journal import thawed
 from .locking import cache_dir, held
 from .state import State, config_files, front_of, known_texts, scan, sha, unchanged
 
@@ -125,11 +124,8 @@ def run(
     that reaches the pages changed, else the whole build; the number of files written or
     removed. `quiet`: say nothing when nothing changed, and no warning about init (the watch's
     rounds)."""
-    try:
-        with held(config, say, lock_timeout):
-            return _run(config, say, keep_pages, quiet)
-    finally:
-        thawed()  # what the caches loaded is garbage now: the collector may see it again
+    with held(config, say, lock_timeout):
+        return _run(config, say, keep_pages, quiet)
 
 
 def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:

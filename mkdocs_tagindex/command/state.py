@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from .journal import Journal
+from .snapshot import Snapshot
 
 STATE_VERSION = 4
 NAME = "state.pickle"
@@ -180,7 +180,7 @@ class State:
     scanned: dict[str, Stamp] | None = None
     """The inputs' stats as this run first took them (not saved): a build reuses them."""
 
-    journal: Journal | None = field(default=None, repr=False, compare=False)
+    snapshot: Snapshot | None = field(default=None, repr=False, compare=False)
 
     @property
     def root(self) -> Path:
@@ -195,21 +195,21 @@ class State:
     @classmethod
     def load(cls, cache_dir: Path) -> State:
         path = cache_dir / NAME
-        journal = Journal(path, STATE_VERSION, TABLES)
-        tables = journal.load()
+        snapshot = Snapshot(path, STATE_VERSION, TABLES)
+        tables = snapshot.load()
         about = tables["about"]
-        state = cls(path, about.get("settings", ""), about.get("site", {}), journal=journal)
+        state = cls(path, about.get("settings", ""), about.get("site", {}), snapshot=snapshot)
         state.files, state.facts = tables["files"], tables["facts"]
         state.outputs = tables["outputs"]
         return state
 
     def save(self) -> None:
-        """A snapshot, or what changed appended to its log (`journal.py`)."""
-        if self.journal is None:
-            self.journal = Journal(self.path, STATE_VERSION, TABLES)
+        """Written whole, when anything changed (`snapshot.py`)."""
+        if self.snapshot is None:
+            self.snapshot = Snapshot(self.path, STATE_VERSION, TABLES)
         about = {"settings": self.settings, "site": self.site}
         tables = {"files": self.files, "facts": self.facts, "outputs": self.outputs}
-        self.journal.save({**tables, "about": about})
+        self.snapshot.save({**tables, "about": about})
 
     def settings_now(self, options: Mapping[str, Any]) -> str:
         site = self.site

@@ -44,9 +44,9 @@ _LOADED: dict[str, tuple[object, State]] = {}
 def _state(config: Path) -> State:
     """The last build's state, read again only when its file changed."""
     path = cache_dir(config) / NAME
-    stamp = (_stamp(str(path)), _stamp(f"{path}.log"))  # the snapshot and its log
+    stamp = _stamp(str(path))
     known = _LOADED.get(str(path))
-    if known is None or known[0] != stamp or stamp[0] is None:
+    if known is None or known[0] != stamp or stamp is None:
         known = _LOADED[str(path)] = (stamp, State.load(path.parent))
     return known[1]
 
