@@ -37,8 +37,9 @@ def tagindex(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def zensical(project: Path, tool: str = "zensical") -> None:
-    result = subprocess.run(
+def zensical_run(project: Path, tool: str = "zensical") -> subprocess.CompletedProcess[str]:
+    """The real `zensical build` (or `zensical-i18n build`) in `project`, as it ended."""
+    return subprocess.run(
         [str(BIN / tool), "build"],
         cwd=project,
         env=ENV,
@@ -46,6 +47,10 @@ def zensical(project: Path, tool: str = "zensical") -> None:
         text=True,
         timeout=600,
     )
+
+
+def zensical(project: Path, tool: str = "zensical") -> None:
+    result = zensical_run(project, tool)
     assert result.returncode == 0, result.stderr[-3000:] + result.stdout[-3000:]
 
 

@@ -6,31 +6,19 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 from pathlib import Path
 
 import yaml
 from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from test_zensical import BIN, ENV, tagindex
+from test_zensical import tagindex, zensical_run
 
 from mkdocs_tagindex.command import pagefile
 
 from conftest import material_config, write_config, write_page
 
 HOSTILE = "--><img src=x onerror=alert(1)><!--"
-
-
-def _zensical_build(project: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(BIN / "zensical"), "build"],
-        cwd=project,
-        env=ENV,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
 
 
 def _site(project: Path, pages: list[tuple[str, list[str]]]) -> Path:
@@ -46,7 +34,7 @@ def _site(project: Path, pages: list[tuple[str, list[str]]]) -> Path:
         result = tagindex(project, step)
         assert result.returncode == 0, result.stderr
         assert "Traceback" not in result.stderr, result.stderr
-    built = _zensical_build(project)
+    built = zensical_run(project)
     assert built.returncode == 0, built.stderr[-3000:] + built.stdout[-3000:]
     return project / "site"
 
@@ -180,7 +168,7 @@ def test_grouped_headings_in_markdown_show_hostile_categories_as_text(tmp_path: 
         write_page(project, f"p{n}.md", meta, "Body.\n")
     for step in ("init", "build"):
         assert tagindex(project, step).returncode == 0
-    built = _zensical_build(project)
+    built = zensical_run(project)
     assert built.returncode == 0, built.stderr[-3000:]
     html = _html(project / "site/tags/g/index.html").select_one(".tagindex")
     assert not html.select("img, script, em, code")

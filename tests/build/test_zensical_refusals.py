@@ -4,11 +4,10 @@ and `tagindex check` name the file and the key first (check exits 1)."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
-from test_zensical import BIN, ENV, tagindex
+from test_zensical import tagindex, zensical_run
 
 from conftest import material_config, write_config, write_page
 
@@ -43,22 +42,11 @@ def _project(root: Path, text: str, tagindex_plugin: bool) -> Path:
     return root
 
 
-def _zensical_build(project: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(BIN / "zensical"), "build"],
-        cwd=project,
-        env=ENV,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-
-
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_zensical_refuses_and_tagindex_says_so_first(tmp_path: Path, case: str) -> None:
     text, why = CASES[case]
     plain = _project(tmp_path / "plain", text, tagindex_plugin=False)
-    refused = _zensical_build(plain)
+    refused = zensical_run(plain)
     assert refused.returncode != 0 and "refused.md" in refused.stderr, refused.stderr[-2000:]
 
     project = _project(tmp_path / "site", text, tagindex_plugin=True)
@@ -75,7 +63,7 @@ def test_zensical_refuses_and_tagindex_says_so_first(tmp_path: Path, case: str) 
 @pytest.mark.parametrize("case", sorted(ACCEPTED))
 def test_what_zensical_builds_is_not_reported(tmp_path: Path, case: str) -> None:
     plain = _project(tmp_path / "plain", ACCEPTED[case], tagindex_plugin=False)
-    built = _zensical_build(plain)
+    built = zensical_run(plain)
     assert built.returncode == 0, built.stderr[-2000:]
     project = _project(tmp_path / "site", ACCEPTED[case], tagindex_plugin=True)
     assert tagindex(project, "init").returncode == 0
