@@ -107,7 +107,7 @@ class Language:
         keys = self.options.front_matter
         if not has_tags(page.meta, keys):
             return None
-        front = read(page.src_uri, page.meta, keys, self.run.warn)
+        front = read(page.src_uri, page.meta, keys, self.run.warn, self.run.info)
         if not front.tags:
             return None
         self._check_audience(page.src_uri, front)

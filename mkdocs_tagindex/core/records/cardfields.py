@@ -36,6 +36,10 @@ class CardField:
     """What it is, for the front-matter reference."""
     labels: str | None = None
     """A badge: the label table that names each value (`levels`: `advanced` → "ADVANCED")."""
+    ours: bool = False
+    """Whether the key is tagindex's own. A common key (`level`) may carry another tool's
+    values (`level: 3`): a value the field does not know is then an INFO note, not a warning,
+    so that a site which builds with `--strict` still does with tagindex."""
 
 
 FIELDS: tuple[CardField, ...] = (
@@ -48,9 +52,12 @@ FIELDS: tuple[CardField, ...] = (
 )
 
 
-def read_fields(src_uri: str, meta: Mapping[str, Any], warn: Warn) -> tuple[tuple[str, Any], ...]:
+def read_fields(
+    src_uri: str, meta: Mapping[str, Any], warn: Warn, note: Warn
+) -> tuple[tuple[str, Any], ...]:
     """The declared fields a page's front matter gives, validated (name, value) in declared
-    order; a bad value is said once and left out."""
+    order; a value a field does not know is left out and said once (as a warning for a key of
+    tagindex's own, as a `note` for a common one)."""
     found = []
     for field in FIELDS:
         if meta.get(field.name) is None:
@@ -59,7 +66,8 @@ def read_fields(src_uri: str, meta: Mapping[str, Any], warn: Warn) -> tuple[tupl
         try:
             value = option.run_validation(meta[field.name])
         except ValidationError as exc:
-            warn(f"{src_uri}: front matter '{field.name}': {exc}; ignored")
+            say = warn if field.ours else note
+            say(f"{src_uri}: front matter '{field.name}': {exc}; no {field.name} shown")
             continue
         for message in option.warnings:
             warn(f"{src_uri}: front matter '{field.name}': {message}")

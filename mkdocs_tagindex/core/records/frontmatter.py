@@ -153,8 +153,15 @@ def has_tags(meta: Mapping[str, Any], keys: FrontMatterKeys) -> bool:
     return value is not None and not (isinstance(value, (str, list)) and value in ("", [], [None]))
 
 
-def read(src_uri: str, meta: Mapping[str, Any], keys: FrontMatterKeys, warn: Warn) -> FrontMatter:
-    """Validate one page's front matter; a bad key is reported and falls back to its default."""
+def read(
+    src_uri: str,
+    meta: Mapping[str, Any],
+    keys: FrontMatterKeys,
+    warn: Warn,
+    note: Warn | None = None,
+) -> FrontMatter:
+    """Validate one page's front matter; a bad key is reported and falls back to its default
+    (`note`: where a declared card field's value it does not know goes, `cardfields.py`)."""
     names: dict[str, str] = {canonical: keys[canonical] for canonical in keys}
     names.update(title="title", authors="authors", draft="draft")
     for canonical, fallback in FALLBACK_KEYS.items():
@@ -186,7 +193,7 @@ def read(src_uri: str, meta: Mapping[str, Any], keys: FrontMatterKeys, warn: War
         audience=tuple(dict.fromkeys(tag_key(a) for a in config.audience)),
         authors=config.authors,
         draft=config.draft,
-        fields=read_fields(src_uri, meta, warn),
+        fields=read_fields(src_uri, meta, warn, note or warn),
     )
 
 
