@@ -70,6 +70,8 @@ class Cache:
         self.metas = skips.metas_digest(site, files, meta_file_name(site))
         self.front_matter = self.memo.front_matter(front_matter)
         """The core's front-matter reader, remembered by path and text hash (point 1)."""
+        self.inputs: dict[str, str] = {}
+        """Language → the key of what its pages are read from (`skips.inputs_key`)."""
 
     def save(self, result: Result) -> None:
         """Keep what this build used; the files it read back go to `result.same`."""
@@ -82,14 +84,14 @@ class Cache:
 
     def skipped(self, language: Language, pages: list[LangPage], result: Result) -> bool:
         """Point 2: the language given again as the last build left it."""
-        inputs = skips.inputs_key(language.code, pages, self.metas)
+        inputs = self.inputs[language.code] = skips.inputs_key(language.code, pages, self.metas)
         return skips.skipped(language, inputs, pages, self.memo, self.facts_table, result)
 
     @contextmanager
     def reading(self, language: Language, pages: list[LangPage]) -> Iterator[Reading]:
-        """The block that reads a language's pages (points 3 and 4), recorded for a later
-        build that skips them."""
-        reading = Reading(skips.inputs_key(language.code, pages, self.metas))
+        """The block that reads a language's pages (points 3 and 4, after `skipped` said no),
+        recorded for a later build that skips them."""
+        reading = Reading(self.inputs[language.code])
         with language.run.messages.recording() as said:
             yield reading
         reading.said = said
