@@ -24,9 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core import MARKER as MARKER
-from ..core import digest as digest
-from ..core import read_manifest as read_manifest
+from ..core import MARKER, digest, owned_roots, read_manifest
 from .site import CommandError, Site
 
 GITIGNORE = ".gitignore"
@@ -35,9 +33,8 @@ MARKER_VERSION = 1
 
 def roots(site: Site) -> list[str]:
     """The folders the command owns, relative to `docs_dir`."""
-    if site.i18n is not None and site.i18n.structure == "folder":
-        return [site.tags_dir, *(f"{lang}/{site.tags_dir}" for lang in site.i18n.build)]
-    return [site.tags_dir]
+    i18n = site.i18n
+    return owned_roots(site.tags_dir, i18n.structure if i18n else "", i18n.build if i18n else ())
 
 
 def write_atomic(path: Path, data: bytes) -> None:

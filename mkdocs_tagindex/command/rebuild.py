@@ -67,8 +67,9 @@ def record(
 ) -> None:
     """The state after a whole build: `before` is the inputs' stats taken before it read them
     (a page changed while the build ran is then seen as changed by the next run)."""
+    from ..core import MARKER
     from . import markup
-    from .owned import MARKER, Owned, roots
+    from .owned import Owned, roots
     from .sources import meta_file_name
 
     sources = {s.src: s for s in result.sources}
@@ -140,8 +141,9 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
                 f"({took:.2f}s)",
             )
         return 0
+    from ..core import MARKER
     from . import publish, setup
-    from .owned import MARKER, Owned, roots
+    from .owned import Owned, roots
     from .refusals import find as find_refusals
     from .site import load_site
     from .versions import warn_versions

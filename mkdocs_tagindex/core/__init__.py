@@ -26,7 +26,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .manifest import MARKER, digest, read_manifest
+    from .manifest import MARKER, digest, owned_roots, read_manifest
     from .model.edition import Edition
     from .model.language import Collected, Found, Language, SiteInfo
     from .model.layouts import Languages
@@ -82,6 +82,7 @@ _HOME = {
     "TagIndexError": "model.siterun",
     "clean_text": "text.values",
     "digest": "manifest",
+    "owned_roots": "manifest",
     "first_paragraph": "text.html",
     "front_matter": "records.frontmatter",
     "has_tags": "records.frontmatter",
@@ -158,6 +159,7 @@ __all__ = [
     "labels_for",
     "listings",
     "one_date",
+    "owned_roots",
     "plain",
     "read_manifest",
     "readtime",

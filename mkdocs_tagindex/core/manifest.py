@@ -7,9 +7,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 MARKER = ".tagindex"
+
+
+def owned_roots(tags_dir: str, structure: str, built: Iterable[str]) -> list[str]:
+    """The folders the command owns, relative to `docs_dir`: `tags_dir`, and with i18n's
+    folder layout (`structure`) each built language's `<lang>/<tags_dir>` too."""
+    tags_dir = tags_dir.strip("/")
+    if structure == "folder":
+        return [tags_dir, *(f"{lang}/{tags_dir}" for lang in built)]
+    return [tags_dir]
 
 
 def digest(data: bytes) -> str:

@@ -26,7 +26,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 
-from ..core import MARKER, digest, read_manifest
+from ..core import MARKER, digest, owned_roots, read_manifest
 from . import i18n
 
 try:  # libyaml's emitter: five times as fast as PyYAML's; MkDocs reads the same meta back
@@ -185,12 +185,8 @@ def drop_command_files(files: Files, config: MkDocsConfig, tags_dir: str) -> Fil
     the files its folders' manifests list with the bytes it wrote, and the markers. The plugin
     builds its own pages there; an author's file, or one of the command's that the author
     edited since (kept, with a warning), stays a page of the site."""
-    tags_dir = tags_dir.strip("/")
     languages = i18n.languages(config)
-    roots = [tags_dir]
-    if languages.structure == "folder":
-        roots += [f"{lang}/{tags_dir}" for lang in languages.build]
-    for root in roots:
+    for root in owned_roots(tags_dir, languages.structure, languages.build):
         manifest = read_manifest(Path(config.docs_dir) / root)
         if manifest is None:
             continue
