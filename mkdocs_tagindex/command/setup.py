@@ -92,11 +92,16 @@ def template_text(site: Site) -> str:
     return LAYOUT_SOURCE.read_text("utf-8").replace("TAGINDEX_SETTINGS", literal)
 
 
+def _tag_dirs(site: Site) -> str:
+    """The folders of the site's tag pages, one per built language, as a JSON list (the
+    chip partial picks a tag's link under one of them)."""
+    langs = site.languages()
+    return json.dumps([f"{langs.prefix(lang)}{site.tags_dir}/" for lang in langs.build])
+
+
 def chips_text(site: Site) -> str:
     """The chip partial with this site's tag page folders (one per built language)."""
-    langs = site.languages()
-    dirs = [f"{langs.prefix(lang)}{site.tags_dir}/" for lang in langs.build]
-    text = CHIPS_SOURCE.read_text("utf-8").replace("TAGINDEX_DIRS", json.dumps(dirs))
+    text = CHIPS_SOURCE.read_text("utf-8").replace("TAGINDEX_DIRS", _tag_dirs(site))
     return text.replace("TAGINDEX_MKDOCS", _plugin_chips())
 
 
@@ -149,8 +154,7 @@ def chips_won(path: Path) -> bool:
 def chips_lines(site: Site) -> str:
     """What an author's own `partials/tags.html` needs for chips to link to the tag pages: the
     lines `layout/tags.html` has (they compile under Jinja too, for an MkDocs build)."""
-    langs = site.languages()
-    dirs = json.dumps([f"{langs.prefix(x)}{site.tags_dir}/" for x in langs.build])
+    dirs = _tag_dirs(site)
     return (
         "these lines inside its `{% for tag in tags %}` loop, before the chip's link, and link"
         " the chip to `chip.url` instead of `tag.url`:\n"
