@@ -54,7 +54,7 @@ from .sources import (
 )
 
 Say = Callable[[int, str], None]
-ASSETS = ("tagindex.css", "tagindex-filters.css", "tagindex.js")
+ASSETS = ("tagindex.css", "tagindex-filters.css", "tagindex.js", "tagindex-explorer.js")
 HIERARCHY_CHIPS = (
     "the 'tags' plugin's tags_hierarchy: true links a chip such as 'ml/rl' to the page of 'ml' "
     "(Zensical reads the marker of 'ml' as listing its whole subtree); leave it off: with "
@@ -69,7 +69,7 @@ def assets_dir(site: Site) -> str:
 def asset_urls(site: Site) -> tuple[list[str], list[str]]:
     """The `extra_css` and `extra_javascript` entries the generated pages need."""
     folder = assets_dir(site)
-    return [f"{folder}/{ASSETS[0]}", f"{folder}/{ASSETS[1]}"], [f"{folder}/{ASSETS[2]}"]
+    return [f"{folder}/{ASSETS[0]}", f"{folder}/{ASSETS[1]}"], [f"{folder}/{n}" for n in ASSETS[2:]]
 
 
 def docs_path(site: Site, lang: str, staged: str) -> str:
@@ -108,7 +108,10 @@ def compute(
     run.first_pass(cast(Any, sorted(((s.src, s) for s in sources), key=_first)), cache.front_matter)
     per_lang = language_pages(site, languages, files, sources, run.warn, cache.front_matter)
     result = Result(sources=sources)
-    renderer = Renderer(str(site.custom_dir) if site.custom_dir else None, site.theme_name)
+    # the scripts come with every page from extra_javascript (`tagindex init`), not the bodies
+    renderer = Renderer(
+        str(site.custom_dir) if site.custom_dir else None, site.theme_name, linked=False
+    )
     renderer.env.bytecode_cache = _bytecode_cache(site.cache_dir)
     theme_dirs = (str(site.custom_dir),) if site.custom_dir else ()
     info = SiteInfo(site.site_url, site.name, site.directory_urls, theme_dirs)

@@ -126,7 +126,7 @@ def test_the_all_tags_page_has_its_own_structured_data(example: Site) -> None:
 @pytest.mark.parametrize("prefix", ["", "ja/"])
 def test_tags_json_lists_every_tag_with_its_cards(example: Site, prefix: str) -> None:
     data = json.loads((example.dir / prefix / "tags/tags.json").read_text("utf-8"))
-    assert data["version"] == 1 and data["lang"] == ("ja" if prefix else "en")
+    assert data["version"] == 2 and data["lang"] == ("ja" if prefix else "en")
     index = example.html(prefix + "tags/index.html")
     listed = [str(li["data-tagindex-tag"]) for li in index.select(".tagindex-index__item")]
     assert sorted(t["slug"] for t in data["tags"]) == sorted(listed)  # the page: a tree
@@ -140,6 +140,19 @@ def test_tags_json_lists_every_tag_with_its_cards(example: Site, prefix: str) ->
         for entry, card in zip(tag["cards"], cards, strict=True):
             assert entry["number"] == card["data-tagindex-number"] and entry["page"] == 1
             assert entry["facets"] == json.loads(str(card["data-tagindex-facets"]))
+            article = data["articles"][entry["article"]]
+            assert (article["url"], article["title"]) == (entry["url"], entry["title"])
+            assert tag["slug"] in article["tags"]
+    # every article once, as the explorer's cards stand on the all-tags page (number = place)
+    explorer = index.select("[data-tagindex-results] > li.tagindex-card")
+    assert len(explorer) == len(data["articles"]) == len({a["url"] for a in data["articles"]})
+    for place, (article, card) in enumerate(zip(data["articles"], explorer, strict=True)):
+        assert int(str(card["data-tagindex-number"])) == place + 1
+        link = card.select_one(".tagindex-card__title a")
+        assert link is not None and link.get_text() == article["title"]
+        assert article["facets"] == json.loads(str(card["data-tagindex-facets"]))
+        summary = card.select_one(".tagindex-card__summary")
+        assert (summary.get_text() if summary else None) == article["summary"]
 
 
 def small_site(project: Path, **options: object) -> Path:

@@ -76,6 +76,7 @@ Y, X1, X2 = "tags/y/index.html", "tags/x/index.html", "tags/x/page/2/index.html"
 INDEX, ARTICLE = "tags/index.html", "a/index.html"
 CARDS = "ol.tagindex-cards > li.tagindex-card"
 AUDIENCE, TYPE = '[data-tagindex-facet="audience"]', '[data-tagindex-facet="type"]'
+RESULTS = "[data-tagindex-results] > li.tagindex-card"
 
 BLOCKS = [
     # tagindex/tag.html
@@ -128,6 +129,22 @@ BLOCKS = [
     Block("tags.html", "tagindex_index_item", INDEX, "li.tagindex-index__item",
           ("ul.tagindex-index", "h1.tagindex-heading"), 'tag.name ~ ":" ~ tag.count',
           ("X:3", "Y:2")),
+    Block("tags.html", "tagindex_explorer", INDEX, "section.tagindex-explorer",
+          ("h1.tagindex-heading", "li.tagindex-index__item"), "tagindex.explorer", ("True",)),
+    # tagindex/explorer.html, inside the all-tags page
+    Block("explorer.html", "tagindex_explorer_heading", INDEX, "h2.tagindex-explorer__heading",
+          ("[data-tagindex-find]", RESULTS), 'tagindex.labels.t("explorer")', ("Combine tags",)),
+    Block("explorer.html", "tagindex_explorer_controls", INDEX, "[data-tagindex-find]",
+          ("h2.tagindex-explorer__heading", RESULTS), 'tagindex.labels.t("explorer_any")',
+          ("any of these tags",)),
+    Block("explorer.html", "tagindex_explorer_filters", INDEX, f".tagindex-explorer {TYPE}",
+          ("[data-tagindex-find]", RESULTS), 'tagindex.index.types | join(",")', ("news,paper",)),
+    Block("explorer.html", "tagindex_explorer_results", INDEX, "[data-tagindex-results]",
+          ("[data-tagindex-find]", f".tagindex-explorer {TYPE}"),
+          'tagindex.index.explorer_cards | map(attribute="number") | join(",")', ("01,02,03",)),
+    Block("explorer.html", "tagindex_explorer_templates", INDEX, "[data-tagindex-pick-template]",
+          ("[data-tagindex-find]", RESULTS), 'tagindex.labels.t("explorer_pick", name="x")',
+          ("Add x to the combination",)),
     # the parts they include
     Block("audience.html", "tagindex_audience", Y, AUDIENCE, (TYPE, "h1.tagindex-heading", CARDS),
           'tagindex.audiences | map("first") | join(",")', ("pros,students",)),
@@ -354,6 +371,8 @@ FULL = {"head": ["tagindex.css", "tagindex-filters.css"], "body": [], "script": 
 STYLE = {"head": ["tagindex.css"], "body": [], "script": []}
 ARTICLE_STYLE = {"head": [], "body": ["tagindex.css"], "script": []}
 NOTHING: dict[str, list[str]] = {"head": [], "body": [], "script": []}
+EXPLORING = {**FULL, "script": ["tagindex.js", "tagindex-explorer.js"]}
+"""The all-tags page with its explorer: the toolbar's script and the explorer's, in that order."""
 
 
 def test_each_page_links_only_the_assets_it_uses(project: Path) -> None:
@@ -364,7 +383,7 @@ def test_each_page_links_only_the_assets_it_uses(project: Path) -> None:
     site = build(project, "--strict")
     assert ours(site.html("index.html")) == NOTHING  # no tags on the home page
     assert ours(site.html(Y)) == FULL  # audience switch and filters
-    assert ours(site.html(INDEX)) == FULL  # audience switch
+    assert ours(site.html(INDEX)) == EXPLORING  # audience switch and explorer
     assert ours(site.html(X1)) == FULL  # split into pages: toolbars too (tags.json)
     assert ours(site.html(X2)) == FULL
     assert ours(site.html(ARTICLE)) == ARTICLE_STYLE  # the meta line under the chips
@@ -380,11 +399,20 @@ def test_each_page_links_only_the_assets_it_uses(project: Path) -> None:
 
 
 def test_without_audiences_or_filters_no_page_gets_the_script(project: Path) -> None:
-    template_site(project, {}, audiences={}, filters=[])
+    template_site(project, {}, audiences={}, filters=[], explorer=False)
     site = build(project, "--strict")
     for rel in (Y, X1, INDEX):
         assert ours(site.html(rel)) == STYLE, rel
     assert ours(site.html(ARTICLE)) == ARTICLE_STYLE
+    assert site.html(INDEX).select("[data-tagindex-explorer]") == []
+
+
+def test_the_explorer_alone_brings_its_scripts_to_the_all_tags_page(project: Path) -> None:
+    template_site(project, {}, audiences={}, filters=[])
+    site = build(project, "--strict")
+    assert ours(site.html(INDEX)) == EXPLORING
+    for rel in (Y, X1):
+        assert ours(site.html(rel)) == STYLE, rel
 
 
 def test_article_pages_without_the_meta_line_load_nothing(project: Path) -> None:

@@ -81,7 +81,10 @@ def test_init_edits_zensical_toml_keeping_comments_and_zensical_builds(tmp_path:
         assert kept in text
     data = tomllib.loads(text)["project"]
     assert data["extra_css"][0] == "my.css" and "tags/assets/tagindex.css" in data["extra_css"]
-    assert data["extra_javascript"] == ["tags/assets/tagindex.js"]
+    assert data["extra_javascript"] == [
+        "tags/assets/tagindex.js",
+        "tags/assets/tagindex-explorer.js",
+    ]
     assert data["plugins"]["tags"] == {} and data["plugins"]["tagindex"] == {"per_page": 6}
     assert data["theme"] == {"variant": "classic", "custom_dir": "overrides"}
     assert "/tags/" in data["not_in_nav"]
@@ -178,7 +181,8 @@ def test_init_says_what_it_wrote_one_line_a_thing_and_the_diff_only_on_a_dry_run
         "tagindex init: added the tags plugin to zensical.toml",
         "tagindex init: added tags/assets/tagindex.css, tags/assets/tagindex-filters.css"
         " to extra_css in zensical.toml",
-        "tagindex init: added tags/assets/tagindex.js to extra_javascript in zensical.toml",
+        "tagindex init: added tags/assets/tagindex.js, tags/assets/tagindex-explorer.js to "
+        "extra_javascript in zensical.toml",
         "tagindex init: added /tags/ to not_in_nav in zensical.toml",
         "tagindex init: set theme.custom_dir to overrides in zensical.toml",
         "tagindex init: wrote overrides/fragments/tags/tagindex/listing.html",

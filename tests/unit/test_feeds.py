@@ -130,7 +130,8 @@ def _index(count: int) -> model.TagIndex:
 @pytest.mark.parametrize("count", [0, 1, 5])
 @pytest.mark.parametrize("url", [None, "https://example.org/docs/"])
 def test_tags_json_is_made_one_tag_at_a_time_a_line_each(count: int, url: str | None) -> None:
-    """The pieces join to one JSON document, compact, a tag per line."""
+    """The pieces join to one JSON document, compact, a tag per line, then an article per
+    line; each card names its article's place in `articles`."""
     site = syndication.Site(url=url, name="Site", lang="en")
     text = "".join(
         syndication.tags_json(
@@ -143,10 +144,24 @@ def test_tags_json_is_made_one_tag_at_a_time_a_line_each(count: int, url: str | 
     )
     document = json.loads(text)
     lines = text.splitlines()
-    tags = len(document["tags"])
-    assert len(lines) == (2 + tags if tags else 1)
-    assert [json.loads(line.removesuffix(",")) for line in lines[1:-1]] == document["tags"]
+    tags, articles = len(document["tags"]), len(document["articles"])
+    assert document["version"] == syndication.TAGS_JSON_VERSION == 2
+    if not tags:
+        assert lines == ['{"version":2,"lang":"en","tags":[],"articles":[]}']
+        return
+    assert len(lines) == 3 + tags + articles
+    assert lines[tags + 1] == '],"articles":[' and lines[-1] == "]}"
+    assert [json.loads(line.removesuffix(",")) for line in lines[1 : tags + 1]] == document["tags"]
+    assert [json.loads(line.removesuffix(",")) for line in lines[tags + 2 : -1]] == (
+        document["articles"]
+    )
     assert "".join(lines) == json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    for tag in document["tags"]:  # a card and its article are one page
+        for card in tag["cards"]:
+            article = document["articles"][card["article"]]
+            assert (article["url"], article["title"]) == (card["url"], card["title"])
+            assert tag["slug"] in article["tags"]
+    assert articles == len({c["url"] for t in document["tags"] for c in t["cards"]})
     assert [t["name"] for t in document["tags"]] == (
         ["GRPO", "RL"] if count > 1 else ["GRPO"] * count
     )

@@ -132,6 +132,9 @@ class Edition:
             head=self.outputs.head(route, url, tag, cards, self.index_url),
             tags_json_url=self.outputs.tags_json_url,
             search_articles=self.options.search_articles,
+            explorer=route.kind == "index" and self.options.explorer,
+            # the explorer's cards stand under its own h2 heading
+            card_heading="h3" if route.kind == "index" else "h2",
             breadcrumbs=tuple(self.index.ancestors(tag)) if tag is not None else (),
             children=tuple(self.index.children_of(tag)) if tag is not None else (),
         )

@@ -13,7 +13,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 from ..records.article import Article
@@ -74,12 +74,12 @@ class Tag:
     @property
     def types(self) -> list[str]:
         """Distinct article types on this tag, for its type filter."""
-        return sorted({a.type.lower() for a in self.articles if a.type})
+        return types(self.articles)
 
     @property
     def categories(self) -> list[str]:
         """Distinct categories on this tag, for its category filter."""
-        return sorted({c for a in self.articles for c in a.categories}, key=collation_key)
+        return categories(self.articles)
 
     def audience_counts(self, audiences: Iterable[str]) -> dict[str, int]:
         """Articles per audience (`""`: all); an article without audience counts for each."""
@@ -103,6 +103,30 @@ class TagIndex:
     by_key: Mapping[str, Tag] = field(repr=False)
     hierarchical: bool = False
     """Tags are levels of a tree (`hierarchy: true`): the all-tags page shows it nested."""
+    articles: tuple[Article, ...] = ()
+    """Every article some tag lists, once, in card order: the explorer's cards and the
+    `articles` of `tags.json`, whose place in this tuple is the article's number there."""
+
+    @cached_property
+    def explorer_cards(self) -> tuple[Card, ...]:
+        """Every article as a card numbered by its place in `articles` (`0001`, …): the
+        explorer on the all-tags page shows some of them and numbers the shown ones anew."""
+        return cards(self.articles)
+
+    @property
+    def types(self) -> list[str]:
+        """Distinct article types of every article, for the explorer's type filter."""
+        return types(self.articles)
+
+    @property
+    def categories(self) -> list[str]:
+        """Distinct categories of every article, for the explorer's category filter."""
+        return categories(self.articles)
+
+    @cached_property
+    def article_numbers(self) -> dict[str, int]:
+        """Source path → place in `articles` (from 0)."""
+        return {a.src_uri: i for i, a in enumerate(self.articles)}
 
     @property
     def article_count(self) -> int:
@@ -171,6 +195,16 @@ def _order(sort_by: SortBy) -> Callable[[Article], tuple[Any, ...]]:
     if sort_by == "weight":
         return lambda a: (a.weight is None, a.weight or 0.0, *tie(a))
     return tie
+
+
+def types(articles: Iterable[Article]) -> list[str]:
+    """Distinct article types, lower case, sorted."""
+    return sorted({a.type.lower() for a in articles if a.type})
+
+
+def categories(articles: Iterable[Article]) -> list[str]:
+    """Distinct categories, collated."""
+    return sorted({c for a in articles for c in a.categories}, key=collation_key)
 
 
 def cards(articles: Sequence[Article]) -> tuple[Card, ...]:
@@ -242,7 +276,13 @@ def build(
     if separator is not None:
         tags = _tree(tags, names, separator)
     by_key = {t.key: t for t in tags}
-    return TagIndex(tags=tuple(tags), by_key=by_key, hierarchical=separator is not None)
+    listed = {a.src_uri: a for t in tags for a in t.articles}
+    return TagIndex(
+        tags=tuple(tags),
+        by_key=by_key,
+        hierarchical=separator is not None,
+        articles=tuple(sorted(listed.values(), key=order, reverse=reverse)),
+    )
 
 
 def _tree(tags: list[Tag], names: Mapping[str, str], separator: str) -> list[Tag]:

@@ -512,6 +512,11 @@ class TagIndexConfig(Config):
     relative, inside the site, normalized (`a//b/` → `a/b`)."""
     index = c.Type(bool, default=True)
     """Generate the all-tags page at `<tags_dir>/`."""
+    explorer = c.Type(bool, default=True)
+    """On the all-tags page, let readers combine tags (all or any of them) and see the articles
+    that match as cards, the choice in the URL (`?t=grpo+rl&match=all`). The page carries
+    every article's card once, hidden until asked for; without JavaScript it is the plain
+    list of tags. `false`: the plain list only."""
     index_sort = c.Choice(("name", "count", "tags_file"), default="name")
     """Order of the all-tags page: by name, by article count (largest first, then name), or as
     the entries of the tags file stand (tags not in it after them, by name)."""

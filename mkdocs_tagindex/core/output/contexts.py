@@ -150,6 +150,9 @@ class PageContext:
     heading repeated from the previous page)."""
     markdown_headings: bool = False
     """Group headings as Markdown headings (the Zensical command: its toc lists them)."""
+    explorer: bool = False
+    """The all-tags page carries the explorer (`explorer` option): every article's card,
+    hidden, which the script shows for the tags a reader combines."""
 
     @property
     def toc(self) -> list[tuple[str, str]]:

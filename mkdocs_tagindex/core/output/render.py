@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemLoader, pass_context
@@ -62,7 +63,11 @@ def _url(context: Context, value: str) -> str:
 class Renderer:
     """Renders generated pages' bodies and listings; one per site build."""
 
-    def __init__(self, custom_dir: str | None = None, theme: str | None = "material") -> None:
+    def __init__(
+        self, custom_dir: str | None = None, theme: str | None = "material", *, linked: bool = True
+    ) -> None:
+        """`linked`: the bodies link the scripts they need; False where the host loads them on
+        every page (see `ThemeAssets.linked`)."""
         # The frame first: a site's own `main.html` (which extends the theme's `base.html`, not
         # here) must not replace it; its `tagindex/...` overrides still come before ours.
         loaders: list[Any] = [DictLoader(FRAME)]
@@ -70,7 +75,7 @@ class Renderer:
         loaders += [FileSystemLoader(theme_overrides_dir())]
         self.env = Environment(loader=ChoiceLoader(loaders), autoescape=False)
         self.env.filters["url"] = _url
-        self.assets: ThemeAssets = assets_for(theme)
+        self.assets: ThemeAssets = replace(assets_for(theme), linked=linked)
 
     def _render(self, template: str, page_url: str, values: Mapping[str, Any]) -> str:
         config = {"theme": {"tagindex_assets": self.assets}}

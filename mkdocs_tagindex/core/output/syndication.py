@@ -144,6 +144,11 @@ def open_graph(
     )
 
 
+TAGS_JSON_VERSION = 2
+"""Version of `tags.json`'s shape: 2 added `articles` (every listed article once, with what its
+card shows) and each card's `article` (its place there); the rest is version 1's."""
+
+
 def tags_json(
     site: Site,
     index: TagIndex,
@@ -155,18 +160,17 @@ def tags_json(
 ) -> Iterator[str]:
     """`tags/tags.json` of one language, as pieces of its text: every tag with its name, slug,
     URL, count and description, the URLs of its pages (relative to this file, at site-relative
-    `at`), and each card's number, page, URL, title and facets, which the script reads to
-    filter a tag split into pages.
+    `at`), and each card's number, page, URL, title, facets and article; then every article
+    once, with what its card shows and the slugs of its tags. The script reads the cards to
+    filter a tag split into pages, and the articles for the explorer of the all-tags page.
 
-    Made one tag at a time (the whole document of a large site is tens of megabytes of Python
-    objects), one line a tag. Compact: json's C encoder writes it, where `indent` would take
-    its Python one, ten times as slow on the largest file of a build. `remember`: a host's
-    cache of lines (see `Remember`), keyed by everything a line is made of."""
-    head = compact_json({"version": 1, "lang": site.lang, "tags": []})
-    if not index.tags:
-        yield head + "\n"
-        return
-    yield head.removesuffix("[]}") + "[\n"
+    Made one line at a time (the whole document of a large site is tens of megabytes of Python
+    objects). Compact: json's C encoder writes it, where `indent` would take its Python one,
+    ten times as slow on the largest file of a build. `remember`: a host's cache of lines (see
+    `Remember`), keyed by everything a line is made of."""
+    head = compact_json({"version": TAGS_JSON_VERSION, "lang": site.lang, "tags": []})
+    yield head.removesuffix("[]}") + "["
+    numbers = index.article_numbers
     for n, tag in enumerate(index.tags):
         parent = index.by_key.get(tag.parent) if tag.parent is not None else None
         tree = (
@@ -177,10 +181,20 @@ def tags_json(
             if index.hierarchical
             else None
         )
-        inputs = (site, at, tag, pages.get(tag.key, (tag.url,)), per_page, tree)
+        places = tuple(numbers[a.src_uri] for a in tag.articles)
+        inputs = (site, at, tag, pages.get(tag.key, (tag.url,)), per_page, tree, places)
         line = remember(inputs, _tag_line) if remember is not None else _tag_line(inputs)
-        yield line + (",\n" if n + 1 < len(index.tags) else "\n")
-    yield "]}\n"
+        yield ("\n" if n == 0 else ",\n") + line
+    yield ("\n" if index.tags else "") + '],"articles":['
+    slugs: dict[str, list[str]] = {}
+    for tag in index.tags:
+        for article in tag.articles:
+            slugs.setdefault(article.src_uri, []).append(tag.slug)
+    for n, article in enumerate(index.articles):
+        own = (site, article, tuple(slugs.get(article.src_uri, ())))
+        line = remember(own, _article_line) if remember is not None else _article_line(own)
+        yield ("\n" if n == 0 else ",\n") + line
+    yield ("\n" if index.articles else "") + "]}\n"
 
 
 Remember = Callable[[Any, Callable[[Any], str]], str]
@@ -190,7 +204,7 @@ Remember = Callable[[Any, Callable[[Any], str]], str]
 
 def _tag_line(inputs: Any) -> str:
     """One tag's line of `tags.json` (`tags_json`), made of `inputs` only."""
-    site, at, tag, tag_pages, per_page, tree = inputs
+    site, at, tag, tag_pages, per_page, tree, places = inputs
     here = posixpath.dirname(at)
 
     def link(rel: str) -> str:
@@ -208,6 +222,7 @@ def _tag_line(inputs: Any) -> str:
             "title": card.article.title,
             "facets": card.article.facets,
             **dict(card.article.fields),
+            "article": places[i],
         }
         for i, card in enumerate(tag.cards)
     ]
@@ -223,4 +238,29 @@ def _tag_line(inputs: Any) -> str:
     if tree is not None:  # the tree: each level's path, parent and children, by slug
         entry["path"] = tag.path
         entry["parent"], entry["children"] = tree
+    return compact_json(entry)
+
+
+def _article_line(inputs: Any) -> str:
+    """One article's line of `tags.json`'s `articles`: what its card shows (`card.html`'s
+    `card.article`), links absolute with `site_url`, and the slugs of the tags listing it."""
+    site, article, slugs = inputs
+    entry: dict[str, Any] = {
+        "url": site.absolute(article.url) if site.url else article.url,
+        "title": article.title,
+        "summary": article.summary,
+        "date": article.date.isoformat() if article.date else None,
+        "read_time": article.read_time,
+        "categories": list(article.categories),
+        "member": article.member,
+        "type": article.type,
+        "audience": list(article.audience),
+        "authors": list(article.authors),
+        "lang": article.lang,
+        "fallback": article.fallback,
+        "draft": article.draft,
+        **dict(article.fields),
+        "facets": article.facets,
+        "tags": list(slugs),
+    }
     return compact_json(entry)

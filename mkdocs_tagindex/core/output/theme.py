@@ -45,15 +45,20 @@ class PageFacts(Protocol):
 def interactive(tagindex: PageFacts) -> bool:
     """Whether the page draws a toolbar that the script drives, exactly as the templates decide:
     a tag page when audiences or filters are configured (split into pages too: the script then
-    reads tags.json and the other pages' cards); the all-tags page when audiences are; article
-    pages and listings never."""
+    reads tags.json and the other pages' cards); the all-tags page when audiences are, or the
+    explorer; article pages and listings never."""
     audiences = bool(getattr(tagindex, "audiences", ()))
     if tagindex.kind == "tag":
         filters = bool(getattr(tagindex, "filters", ()))
         return audiences or filters
     if tagindex.kind == "index":
-        return audiences
+        return audiences or exploring(tagindex)
     return False
+
+
+def exploring(tagindex: PageFacts) -> bool:
+    """Whether the page draws the tag explorer (the all-tags page, `explorer` on)."""
+    return tagindex.kind == "index" and bool(getattr(tagindex, "explorer", False))
 
 
 @dataclass(frozen=True)
@@ -69,12 +74,19 @@ class ThemeAssets:
     toolbar: tuple[str, ...]
     """The audience switch and the filter chips, on pages that draw them."""
     script: str = f"{ASSETS}/tagindex.js"
+    explorer: str = f"{ASSETS}/tagindex-explorer.js"
+    """The tag explorer's script, after `script` (it uses that script's state and labels)."""
+    linked: bool = True
+    """The pages link their scripts themselves (tagindex/script.html). False where the host
+    loads them on every page (the `tagindex` command: Zensical's `extra_javascript`)."""
 
     def stylesheets(self, tagindex: PageFacts) -> tuple[str, ...]:
         return self.base + (self.toolbar if interactive(tagindex) else ())
 
     def scripts(self, tagindex: PageFacts) -> tuple[str, ...]:
-        return (self.script,) if interactive(tagindex) else ()
+        if not self.linked or not interactive(tagindex):
+            return ()
+        return (self.script, self.explorer) if exploring(tagindex) else (self.script,)
 
 
 def assets_for(theme_name: str | None) -> ThemeAssets:

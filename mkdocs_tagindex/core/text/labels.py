@@ -60,6 +60,17 @@ PLACEHOLDERS: Mapping[str, LabelKey] = MappingProxyType(
         "filter_category": LabelKey(),
         "free": LabelKey(),
         "all_tags": LabelKey(),
+        "explorer": LabelKey(),
+        "explorer_find": LabelKey(),
+        "explorer_match": LabelKey(),
+        "explorer_all": LabelKey(),
+        "explorer_any": LabelKey(),
+        "explorer_chosen": LabelKey(),
+        "explorer_hint": LabelKey(),
+        "explorer_pick": LabelKey(("name",)),
+        "explorer_unpick": LabelKey(("name",)),
+        "explorer_not_found": LabelKey(("names",)),
+        "explorer_dropped": LabelKey(("names",)),
         "page_title": LabelKey(("name", "number", "pages")),
         "previous": LabelKey(),
         "next": LabelKey(),
@@ -77,7 +88,8 @@ PLACEHOLDERS: Mapping[str, LabelKey] = MappingProxyType(
 )
 """Every label key, what each takes, and nothing else: the `labels` option is checked against
 this table, and `Labels.t` fills only these placeholders. `{count}`: a number of articles, tags
-or minutes; `{name}`: a tag's name; `{number}`, `{pages}`: a page's number and the page count.
+or minutes; `{name}`: a tag's name; `{names}`: tag names, joined (the explorer fills it in the
+browser); `{number}`, `{pages}`: a page's number and the page count.
 The plural keys are PLURAL_KEYS (a unit test keeps the two and `locales/en.yml` in step)."""
 
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")

@@ -23,7 +23,9 @@
  * with the site), moves those cards into this page's list ([data-tagindex-list]) and hides the
  * pagination ([data-tagindex-pagination]) while the filter is on. These are the only requests
  * it makes; if they fail, it filters the cards of this page. No framework.
- * Public: window.tagindex.init().
+ * Public: window.tagindex.init(), and state, matches, labels and label for the tag explorer
+ * (tagindex-explorer.js), whose cards this script leaves alone; a choice dispatches
+ * "tagindex:change" on the page's root.
  */
 (function () {
   "use strict";
@@ -51,6 +53,8 @@
   const PAGINATION = "[data-tagindex-pagination]"; // page links of a tag split into pages
   const INDEX_URL = "data-tagindex-index"; // on the root of a paginated tag: its tags.json
   const SECTION = "[data-tagindex-group]"; // a group of a grouped page: its heading and cards
+  // The tag explorer of the all-tags page (tagindex-explorer.js): its cards are its own.
+  const EXPLORER = "[data-tagindex-explorer]";
 
   // tags.json per URL, and the cards of other pages per page URL: each fetched once.
   const fetched = new Map();
@@ -369,7 +373,7 @@
     const active = Object.keys(state).filter((facet) => state[facet] !== "");
     // On a tag split into pages, cards of other pages show only while a filter is on.
     const cards = Array.from(root.querySelectorAll(CARD)).filter(
-      (card) => active.length > 0 || !moved.has(card)
+      (card) => (active.length > 0 || !moved.has(card)) && !card.closest(EXPLORER)
     );
     for (const card of moved) if (active.length === 0 && !card.hidden) card.hidden = true;
     const pagination = root.querySelector(PAGINATION);
@@ -486,6 +490,8 @@
     render(root, state);
     if (facet === AUDIENCE) storeAudience(value);
     writeURL(facet, value);
+    // The explorer (tagindex-explorer.js) applies the same choice to its cards.
+    root.dispatchEvent(new CustomEvent("tagindex:change", { bubbles: true }));
   }
 
   document.addEventListener("click", onClick);
@@ -494,7 +500,15 @@
     if (event.persisted) init();
   });
 
-  window.tagindex = { init: init };
+  // init, and what tagindex-explorer.js shares: the choice of each facet as the buttons show
+  // it, whether a card's facets match a choice, and the count labels.
+  window.tagindex = {
+    init: init,
+    state: currentState,
+    matches: matches,
+    labels: labelsOf,
+    label: label,
+  };
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(() => init());
