@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 from bs4 import BeautifulSoup
-from test_zensical import on_zensical
+from test_zensical import on_zensical, tagindex
 
 from conftest import build, material_config, write_config, write_page
 
@@ -131,3 +131,21 @@ def test_hierarchy_keeps_the_path_and_leaves_out_the_tags_own_levels(tmp_path: P
             ("#nlp", "2 articles", explorer("ml", "nlp"))
         ]
         assert links(site_dir, "tags/ml/vision/index.html") is None
+
+
+def test_a_rebuild_follows_a_neighbour_renamed_elsewhere(tmp_path: Path) -> None:
+    """The command keeps a tag page while what it shows is unchanged: a tag it offers, renamed
+    by pages that are not on it (its most used spelling), changes it too."""
+    project = tmp_path / "renamed"
+    write_config(project, material_config())
+    write_page(project, "index.md", {"title": "Home"}, "# Home\n\nHello.\n")
+    write_page(project, "a.md", {"title": "A", "tags": ["x", "y"]}, "# A\n\nText.\n")
+    write_page(project, "b.md", {"title": "B", "tags": ["y"]}, "# B\n\nText.\n")
+    for step in ("init", "build"):
+        assert tagindex(project, step).returncode == 0
+    page = project / "docs/tags/x/index.md"
+    assert ">#y</a>" in page.read_text("utf-8")
+    write_page(project, "b.md", {"title": "B", "tags": ["Y"]}, "# B\n\nText.\n")
+    write_page(project, "c.md", {"title": "C", "tags": ["Y"]}, "# C\n\nText.\n")
+    assert tagindex(project, "build").returncode == 0
+    assert ">#Y</a>" in page.read_text("utf-8")
