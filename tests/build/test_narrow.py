@@ -101,6 +101,14 @@ def test_the_limit_and_zero_turns_the_block_off(tmp_path: Path) -> None:
         assert BeautifulSoup(html, "html.parser").select("ol.tagindex-cards > li")  # still a page
 
 
+def test_a_hidden_tag_is_never_offered(tmp_path: Path) -> None:
+    project = narrow_site(tmp_path / "hidden", tags_file="tags.yml", unknown_tags="ignore")
+    (project / "tags.yml").write_text("alpha: {hidden: true}\n", "utf-8")
+    site = build(project, "--strict")
+    assert links(site.dir, "tags/grpo/index.html") == [GRPO[0], GRPO[1], GRPO[3]]
+    assert links(site.dir, "tags/beta/index.html") == [("#rl", "1 article", explorer("beta", "rl"))]
+
+
 def test_no_block_without_the_all_tags_page(tmp_path: Path) -> None:
     site = build(narrow_site(tmp_path / "noindex", index=False), "--strict")
     assert not (site.dir / "tags/index.html").exists()
