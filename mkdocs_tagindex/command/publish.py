@@ -315,17 +315,22 @@ def tag_page_key(
 ) -> str:
     """The key of a tag's page from what its context is made of, without making the context
     (its `<head>` data, groups and cards: most of a small build's work): the tag (its articles
-    in order), the levels around it, its grouping, the page's route, URL and front matter, and
-    what the language's pages share (`shared`; the rest is the settings'). "" for the all-tags
-    page, and a tag that no page has now: those are keyed by their whole context."""
+    in order), the levels around it, the tags it offers to narrow with (pages without it may
+    rename one), its grouping, the page's route, URL and front matter, and what the language's
+    pages share (`shared`; the rest is the settings'). "" for the all-tags page, and a tag that
+    no page has now: those are keyed by their whole context."""
     tag = edition.index.by_key.get(route.tag) if route.tag is not None else None
     if tag is None:
         return ""
     index = edition.index
     ancestors = tuple(_tag_fields(keys, t) for t in index.ancestors(tag))
     children = tuple(_tag_fields(keys, t) for t in index.children_of(tag))
+    narrow = tuple(
+        (_tag_fields(keys, n.tag), n.shared) for n in edition.narrow_with.get(tag.key, ())
+    )
     facet = edition.group_by.get(tag.key, "none")
-    parts = (route, url, meta, names, _tag_fields(keys, tag), ancestors, children, facet, shared)
+    around = (ancestors, children, narrow)
+    parts = (route, url, meta, names, _tag_fields(keys, tag), around, facet, shared)
     # the repr of strings, numbers, tuples, dicts and dataclasses of them: no pickling
     return hashlib.sha256(repr(parts).encode("utf-8", "surrogatepass")).hexdigest()[:32]
 

@@ -95,6 +95,11 @@ BLOCKS = [
           "tagindex.head.json_feed", ("tags/y/feed.json",), element="meta"),
     Block("tag.html", "tagindex_count", Y, ".tagindex-count",
           ("h1.tagindex-heading", ".tagindex-description", CARDS), "tagindex.tag.count", ("2",)),
+    Block("tag.html", "tagindex_narrow", Y, "nav.tagindex-narrow",
+          ("h1.tagindex-heading", CARDS, TYPE),
+          'tagindex.narrow_with | map(attribute="tag.name") | join(",") ~ ":" ~ '
+          'tagindex.narrow_with[0].shared ~ tagindex.narrow_with[0].query',
+          ("X:2?t=y+x&match=all",)),
     Block("tag.html", "tagindex_toolbar", Y, TYPE, (AUDIENCE, CARDS, "h1.tagindex-heading"),
           'tagindex.filters | join(",")', ("type",)),
     Block("tag.html", "tagindex_cards", Y, "ol.tagindex-cards",

@@ -19,8 +19,9 @@ from ..output.outputs import Outputs, Published
 from ..records.article import Article
 from ..records.listings import Listing
 from ..text.slugs import tag_key
-from . import groups, hierarchy
+from . import cooccurrence, groups, hierarchy
 from . import tagindex as model
+from .cooccurrence import Narrowing
 from .language import Collected, Language
 from .routes import Route, url_of
 
@@ -74,6 +75,14 @@ class Edition:
         if not self.options.related.enabled:
             return {}
         return model.related(self.articles.values(), limit=self.options.related.limit)
+
+    @cached_property
+    def narrow_with(self) -> dict[str, tuple[Narrowing, ...]]:
+        """Each tag's "narrow with…" tags, made when a tag page first asks; none without the
+        all-tags page, where their links lead."""
+        if self.index_url is None:
+            return {}
+        return cooccurrence.narrowings(self.index, self.options.narrow_with)
 
     def _grouped(self, index: model.TagIndex) -> model.TagIndex:
         """Tags whose page groups its cards get their articles in group order, so that the
@@ -137,6 +146,7 @@ class Edition:
             card_heading="h3" if route.kind == "index" else "h2",
             breadcrumbs=tuple(self.index.ancestors(tag)) if tag is not None else (),
             children=tuple(self.index.children_of(tag)) if tag is not None else (),
+            narrow_with=self.narrow_with.get(tag.key, ()) if tag is not None else (),
         )
         if facet == "none" or start >= len(every):
             return context

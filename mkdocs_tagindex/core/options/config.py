@@ -573,5 +573,9 @@ class TagIndexConfig(Config):
     articles are indexed themselves."""
     related = c.SubConfig(RelatedConfig)
     """Related articles at the end of each article."""
+    narrow_with = Count(6)
+    """Tags offered on each tag page to narrow it with (a "narrow with…" block): those sharing
+    most articles with it, each a link to the all-tags page with both tags selected (0: none;
+    no block either without the all-tags page)."""
     feeds = c.SubConfig(FeedsConfig)
     """Feeds of every tag page, JSON-LD and Open Graph on tag pages."""

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from markupsafe import Markup
 
+from ..model.cooccurrence import Narrowing
 from ..model.groups import Group
 from ..model.routes import Kind, Route
 from ..model.tagindex import Article, Card, Pagination, Tag, TagIndex
@@ -142,6 +143,10 @@ class PageContext:
     """With the hierarchy: the levels above this page's tag, from the top (`ml`, `ml/rl`)."""
     children: tuple[Tag, ...] = ()
     """With the hierarchy: the levels below this page's tag, with their counts."""
+    narrow_with: tuple[Narrowing, ...] = ()
+    """The tags sharing most articles with this page's tag (`narrow_with`), each with `tag`,
+    `shared` (the articles in common) and `query` (the explorer's, for the all-tags page's
+    URL); empty without the all-tags page."""
     group_by: str = "none"
     """How this tag's cards are grouped (`group_by`: none, category, type, year, month)."""
     groups: tuple[Group, ...] = ()

@@ -79,6 +79,7 @@ PLACEHOLDERS: Mapping[str, LabelKey] = MappingProxyType(
         "draft": LabelKey(),
         "related": LabelKey(),
         "feed": LabelKey(),
+        "narrow_with": LabelKey(),
         "no_category": LabelKey(),
         "no_type": LabelKey(),
         "no_date": LabelKey(),
