@@ -239,6 +239,88 @@ def new_instant_page(browser: Browser, instant_site: ServedSite) -> Iterator[Pag
     yield from _page_opener(browser, instant_site)
 
 
+# -- the example site on Zensical (test_zensical_looks.py, test_explorer.py) ---------------------
+
+ZENSICAL_LOOKS = ("classic", "modern")
+BIN = Path(sys.executable).parent
+
+
+def _run(project: Path, *command: str) -> None:
+    result = subprocess.run(
+        command,
+        cwd=project,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stderr[-4000:] + result.stdout[-2000:]
+    assert "Traceback" not in result.stderr, result.stderr[-4000:]
+
+
+def _zensical_copy(
+    project: Path, look: str, features: tuple[str, ...] = (), site_url: str | None = None
+) -> None:
+    """The example site copied to `project` in Zensical's `look`, with `features` added (and
+    `site_url`), and built: `tagindex init`, `tagindex build`, `zensical-i18n build`."""
+    shutil.copytree(EXAMPLE_CONFIG.parent, project, ignore=shutil.ignore_patterns("site", ".cache"))
+    config = project / "mkdocs.yml"
+    text = config.read_text("utf-8")
+    assert "\ntheme:\n" in text and "\n  features:\n" in text
+    text = text.replace("\ntheme:\n", f"\ntheme:\n  variant: {look}\n", 1)
+    added = "".join(f"    - {feature}\n" for feature in features)
+    text = text.replace("\n  features:\n", "\n  features:\n" + added, 1)
+    if site_url is not None:
+        assert "site_url: http://127.0.0.1:8000/\n" in text
+        text = text.replace("site_url: http://127.0.0.1:8000/\n", f"site_url: {site_url}\n", 1)
+    config.write_text(text)
+    _run(project, sys.executable, "-m", "mkdocs_tagindex", "init")
+    _run(project, sys.executable, "-m", "mkdocs_tagindex", "build")
+    _run(project, str(BIN / "zensical-i18n"), "build")
+    assert (project / "site/tags/grpo/index.html").is_file()
+
+
+@pytest.fixture(scope="session")
+def zensical_sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, ServedSite]]:
+    """The example site built with Zensical in each look, each served on its own port."""
+    sites: dict[str, ServedSite] = {}
+    servers = []
+    try:
+        for look in ZENSICAL_LOOKS:
+            project = tmp_path_factory.mktemp(f"zensical-{look}") / "example_site"
+            _zensical_copy(project, look)
+            server, thread, base_url = _serve(project / "site")
+            servers.append((server, thread))
+            sites[look] = ServedSite(dir=project / "site", base_url=base_url)
+        yield sites
+    finally:
+        for server, thread in servers:
+            server.shutdown()
+            server.server_close()
+            thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def zensical_instant_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedSite]:
+    """The example site on Zensical with `navigation.instant`, `site_url` naming the port it is
+    served on (instant navigation takes over only the links its sitemap lists)."""
+    project = tmp_path_factory.mktemp("zensical-instant") / "example_site"
+    server = _QuietServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(project / "site")))
+    host, port = server.server_address[:2]
+    base_url = f"http://{host!s}:{port}"
+    try:
+        _zensical_copy(project, "modern", ("navigation.instant",), f"{base_url}/")
+        thread = threading.Thread(target=server.serve_forever, name="zensical-instant", daemon=True)
+        thread.start()
+        try:
+            yield ServedSite(dir=project / "site", base_url=base_url)
+        finally:
+            server.shutdown()
+            thread.join(timeout=10)
+    finally:
+        server.server_close()
+
+
 # -- fixture sites of tests/fixtures/, built and served on demand (tests/browser/test_theme.py) ---
 
 

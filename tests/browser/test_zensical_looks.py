@@ -7,63 +7,15 @@ leaves loopback, no script error. The pictures are the Zensical half of docs/gal
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page
 
 from .colors import NO_MOTION_CSS, measure
-from .conftest import DESKTOP, ServedSite, Shooter, SitePageFactory, _serve
-from conftest import ROOT
+from .conftest import DESKTOP, ServedSite, Shooter, SitePageFactory
+from .conftest import ZENSICAL_LOOKS as LOOKS
 
-LOOKS = ("classic", "modern")
 SCHEMES = ("light", "dark")
-BIN = Path(sys.executable).parent
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 FONTS = ("https://fonts.googleapis.com/", "https://fonts.gstatic.com/")
-
-
-def run(project: Path, *command: str) -> None:
-    result = subprocess.run(
-        command, cwd=project, env=ENV, capture_output=True, text=True, timeout=900
-    )
-    assert result.returncode == 0, result.stderr[-4000:] + result.stdout[-2000:]
-    assert "Traceback" not in result.stderr, result.stderr[-4000:]
-
-
-@pytest.fixture(scope="session")
-def zensical_sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, ServedSite]]:
-    """The example site built with Zensical in each look, each served on its own port."""
-    sites: dict[str, ServedSite] = {}
-    servers = []
-    try:
-        for look in LOOKS:
-            project = tmp_path_factory.mktemp(f"zensical-{look}") / "example_site"
-            shutil.copytree(
-                ROOT / "example_site", project, ignore=shutil.ignore_patterns("site", ".cache")
-            )
-            config = project / "mkdocs.yml"
-            text = config.read_text("utf-8")
-            assert "\ntheme:\n" in text
-            config.write_text(text.replace("\ntheme:\n", f"\ntheme:\n  variant: {look}\n", 1))
-            run(project, sys.executable, "-m", "mkdocs_tagindex", "init")
-            run(project, sys.executable, "-m", "mkdocs_tagindex", "build")
-            run(project, str(BIN / "zensical-i18n"), "build")
-            assert (project / "site/tags/grpo/index.html").is_file()
-            server, thread, base_url = _serve(project / "site")
-            servers.append((server, thread))
-            sites[look] = ServedSite(dir=project / "site", base_url=base_url)
-        yield sites
-    finally:
-        for server, thread in servers:
-            server.shutdown()
-            server.server_close()
-            thread.join(timeout=10)
 
 
 def to_dark(page: Page) -> None:

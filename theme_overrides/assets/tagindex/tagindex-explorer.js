@@ -482,6 +482,8 @@
   // -- the language switch -----------------------------------------------------------------------
 
   const originals = new WeakMap();
+  // Links this script gave a choice to carry.
+  const carrying = new WeakSet();
 
   /** Links to this page in the other languages carry the choice (and where it comes from). */
   function rewriteSwitch(state) {
@@ -506,6 +508,8 @@
       const from = state.slugs.length && lang ? (query ? "&" : "?") + "from=" + encodeURIComponent(lang) : "";
       const href = state.slugs.length ? url.pathname + query + from + url.hash : original;
       if (link.getAttribute("href") !== href) link.setAttribute("href", href);
+      if (state.slugs.length) carrying.add(link);
+      else carrying.delete(link);
     }
   }
 
@@ -528,6 +532,16 @@
   }
 
   document.addEventListener("click", onClick);
+  // Material (and Zensical) send a click on a language link to the same page in the other
+  // language, the query left behind; a link that carries a choice is followed as written.
+  document.addEventListener(
+    "click",
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest("a[hreflang]") : null;
+      if (link && carrying.has(link) && !event.defaultPrevented) event.stopPropagation();
+    },
+    true
+  );
   document.addEventListener("change", onChange);
   document.addEventListener("input", onInput);
   document.addEventListener("keydown", onKeydown);
