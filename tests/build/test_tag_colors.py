@@ -142,7 +142,8 @@ def test_bad_values_warn_naming_file_entry_and_key(tmp_path: Path, host: str) ->
         log = failed.log
         site = build(project)
         # the entry keeps its other keys: GRPO's name still names the tag
-        assert site.html("tags/grpo/index.html").select_one("h1").get_text(strip=True) == "#GRPO"  # type: ignore[union-attr]
+        heading = site.html("tags/grpo/index.html").select_one("h1")
+        assert heading is not None and heading.get_text(strip=True) == "#GRPO"
     else:
         result = tagindex(project, "check")
         assert result.returncode == 1
