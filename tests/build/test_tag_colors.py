@@ -76,7 +76,7 @@ def _check_site(site_dir: Path, zensical: bool = False) -> None:
     assert chips["rl"]["data-tagindex-slug"] == "rl"
     css = _stylesheet(site_dir, "b/", article)
     chip = _rule(css, '.md-typeset .md-tag[data-tagindex-slug="grpo"]')
-    # black on this pink (4.74:1), white on this red (5.2:1): whichever contrasts more
+    # black on this pink (4.83:1), white on this red (5.13:1): whichever contrasts more
     assert "background-color: #e91e63" in chip and "color: #000000" in chip
     red = _rule(css, '.md-typeset .md-tag[data-tagindex-slug="rl"]')
     assert "background-color: #cc3333" in red and "color: #ffffff" in red
