@@ -25,6 +25,8 @@ rl:
   color: "#C33"
 plain:
   name: Plain
+ロボット:
+  color: "#2e7d32"
 """
 
 
@@ -36,7 +38,7 @@ def _site(tmp_path: Path, tags_file: str = TAGS_FILE) -> Path:
     (project / "tags.yml").write_text(tags_file, "utf-8")
     write_page(project, "index.md", None, "# Home\n\nHello.\n")
     write_page(project, "a.md", {"tags": ["grpo", "plain"]}, "# A\n\nText of a.\n")
-    write_page(project, "b.md", {"tags": ["rl", "grpo"]}, "# B\n\nText of b.\n")
+    write_page(project, "b.md", {"tags": ["rl", "grpo", "ロボット"]}, "# B\n\nText of b.\n")
     write_page(project, "c.md", {"tags": ["plain"]}, "# C\n\nText of c.\n")
     return project
 
@@ -71,15 +73,20 @@ def _check_site(site_dir: Path, zensical: bool = False) -> None:
     # (Zensical's chips show the tag as written, the plugin's the tags file's name)
     found = article.select("a.md-tag")
     chips = {a.get_text(strip=True).removeprefix("#").lower(): a for a in found}
-    assert set(chips) == {"grpo", "rl"}, chips
+    assert set(chips) == {"grpo", "rl", "ロボット"}, chips
     assert chips["grpo"]["data-tagindex-slug"] == "grpo"
     assert chips["rl"]["data-tagindex-slug"] == "rl"
+    # Zensical's chip partial reads the slug from the link, percent-encoded: tags.css has both
+    robot = str(chips["ロボット"]["data-tagindex-slug"])
+    assert robot == ("%E3%83%AD%E3%83%9C%E3%83%83%E3%83%88" if zensical else "ロボット")
     css = _stylesheet(site_dir, "b/", article)
     chip = _rule(css, '.md-typeset .md-tag[data-tagindex-slug="grpo"]')
     # black on this pink (4.83:1), white on this red (5.13:1): whichever contrasts more
     assert "background-color: #e91e63" in chip and "color: #000000" in chip
     red = _rule(css, '.md-typeset .md-tag[data-tagindex-slug="rl"]')
     assert "background-color: #cc3333" in red and "color: #ffffff" in red
+    robot_rule = _rule(css, f'.md-typeset .md-tag[data-tagindex-slug="{robot}"]')
+    assert "background-color: #2e7d32" in robot_rule
     icon = _rule(css, '.md-typeset .md-tag[data-tagindex-slug="grpo"]::before')
     svg = unquote(re.search(r'url\("data:image/svg\+xml,([^"]*)"\)', icon)[1])  # type: ignore[index]
     assert svg.startswith("<svg") and "<path" in svg
@@ -108,6 +115,7 @@ def _check_site(site_dir: Path, zensical: bool = False) -> None:
         "#GRPO": True,
         "#rl": True,
         "#Plain": False,
+        "#ロボット": True,
     }
     assert links["#GRPO"].select_one(".tagindex-tag-mark")["data-tagindex-slug"] == "grpo"  # type: ignore[index]
 

@@ -193,6 +193,15 @@ def test_the_stylesheet_has_a_rule_per_styled_slug() -> None:
     assert "<" not in css and "html" not in css.split("*/", 1)[1].replace("svg+xml", "")
 
 
+def test_a_non_ascii_slug_also_matches_zensicals_percent_encoded_chips() -> None:
+    css = stylesheet({"ロボ": TagStyle("#2e7d32", "<svg/>")})
+    assert css.startswith('@charset "UTF-8";')
+    for form in ("ロボ", "%E3%83%AD%E3%83%9C"):
+        assert f'.md-typeset .md-tag[data-tagindex-slug="{form}"],' in css
+        assert f'.md-typeset .md-tag[data-tagindex-slug="{form}"]::before' in css
+    assert '.tagindex-tag-mark[data-tagindex-slug="%E3' not in css  # our own markup: as is
+
+
 # -- in the tags file ---------------------------------------------------------------------------
 
 

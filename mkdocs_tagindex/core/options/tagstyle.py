@@ -176,6 +176,7 @@ def svg_url(svg: str) -> str:
 
 
 PREAMBLE = """\
+@charset "UTF-8";
 /* tagindex: the colour and icon of each tag the tags file styles (written by tagindex build
    or the MkDocs plugin; keyed by data-tagindex-slug on chips, tag headings, all-tags items). */
 .tagindex-tag-mark {
@@ -206,17 +207,26 @@ def stylesheet(styles: Mapping[str, TagStyle]) -> str:
     """The CSS of every styled tag, by slug (sorted: the same file for the same styles)."""
     rules = [PREAMBLE]
     for slug in sorted(styles):
-        rules.append(_rules(css_string(slug), styles[slug]))
+        rules.append(_rules(slug, styles[slug]))
     return "\n".join(rules)
 
 
-def _rules(value: str, style: TagStyle) -> str:
+def _chips(slug: str, pseudo: str = "") -> str:
+    """Chips by the slug: as the plugin writes it, and as Zensical's chip partial reads it from
+    the chip's link, percent-encoded (`ロボット` is `%E3%83%AD…` there)."""
+    forms = dict.fromkeys((slug, quote(slug, safe="/")))
+    return ",\n".join(
+        f".md-typeset .md-tag[data-tagindex-slug={css_string(form)}]{pseudo}" for form in forms
+    )
+
+
+def _rules(slug: str, style: TagStyle) -> str:
     """A chip gets the colour as its background and the icon before its name (Material's
     own hover rule, more specific, still shows its accent colours); a mark (tag
     heading, all-tags item) is a dot of the colour, with the icon inside it, or the icon alone
     in the text's colour."""
-    chip = f".md-typeset .md-tag[data-tagindex-slug={value}]"
-    mark = f".tagindex-tag-mark[data-tagindex-slug={value}]"
+    chip = _chips(slug)
+    mark = f".tagindex-tag-mark[data-tagindex-slug={css_string(slug)}]"
     out = []
     if style.color is not None:
         fg = text_color(style.color)
@@ -227,7 +237,7 @@ def _rules(value: str, style: TagStyle) -> str:
         icon = _ICON_RULES.format(icon=svg_url(style.svg))
         scale = "  transform: scale(0.7);\n" if style.color is not None else ""
         out.append(
-            f'{chip}::before {{\n  content: "";\n  display: inline-block;\n  width: 1.2em;\n'
+            f'{_chips(slug, "::before")} {{\n  content: "";\n  display: inline-block;\n  width: 1.2em;\n'
             f"  height: 1.2em;\n  vertical-align: text-bottom;\n{icon}}}"
         )
         out.append(
