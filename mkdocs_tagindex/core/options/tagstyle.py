@@ -237,8 +237,8 @@ def _rules(slug: str, style: TagStyle) -> str:
         icon = _ICON_RULES.format(icon=svg_url(style.svg))
         scale = "  transform: scale(0.7);\n" if style.color is not None else ""
         out.append(
-            f'{_chips(slug, "::before")} {{\n  content: "";\n  display: inline-block;\n  width: 1.2em;\n'
-            f"  height: 1.2em;\n  vertical-align: text-bottom;\n{icon}}}"
+            f'{_chips(slug, "::before")} {{\n  content: "";\n  display: inline-block;\n'
+            f"  width: 1.2em;\n  height: 1.2em;\n  vertical-align: text-bottom;\n{icon}}}"
         )
         out.append(
             f'{mark}::before {{\n  content: "";\n  display: block;\n  width: 100%;\n'
