@@ -254,11 +254,12 @@ class Run:
         """Whether the tags file gives the tag a colour or an icon (`tags.css` has its rules)."""
         return tag in self.catalog.colors or tag in self.catalog.icons
 
-    def tag_styles(self) -> str | None:
-        """The text of `tags.css`: the rules of the styled tags that have a slug; None when
-        there are none (and the host does not want the file always)."""
+    def tag_styles(self, slugs: Mapping[str, str]) -> str | None:
+        """The text of a language's `tags.css`: the rules of its styled tags (`slugs`: tag id →
+        slug of each tag it has), so that it changes only with them; None when it has none
+        (and the host does not want the file always)."""
         catalog = self.catalog
-        styles = tagstyle.styles_of(catalog.colors, catalog.icons, self.slugs.get, self.icons)
+        styles = tagstyle.styles_of(catalog.colors, catalog.icons, slugs.get, self.icons)
         if not styles and not self.tag_styles_always:
             return None
         return tagstyle.stylesheet(styles)

@@ -165,9 +165,9 @@ class Outputs:
             self.tags_json_url = at
 
     def _tag_styles(self) -> None:
-        """`tags.css` beside `tags.json`: the same rules in every language (slugs are shared),
-        in each language's folder as `tags.json` is, so a page links its own language's."""
-        css = self.language.run.tag_styles()
+        """`tags.css` beside `tags.json`, in each language's folder as `tags.json` is, with the
+        rules of that language's tags (slugs are shared: a rule is the same in every language)."""
+        css = self.language.run.tag_styles({tag.key: tag.slug for tag in self.index.tags})
         src_uri = f"{self.plan.tags_dir}/tags.css"
         if css is not None and self._add(src_uri, css):
             self.tag_styles_url = self.url(src_uri)
