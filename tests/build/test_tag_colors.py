@@ -30,10 +30,11 @@ plain:
 """
 
 
-def _site(tmp_path: Path, tags_file: str = TAGS_FILE) -> Path:
+def _site(tmp_path: Path, tags_file: str = TAGS_FILE, directory_urls: bool = True) -> Path:
     project = tmp_path / "colors"
     config = material_config(tags_file="tags.yml")
     config["plugins"] = ["search", "tags", {"tagindex": {"tags_file": "tags.yml"}}]
+    config["use_directory_urls"] = directory_urls
     write_config(project, config)
     (project / "tags.yml").write_text(tags_file, "utf-8")
     write_page(project, "index.md", None, "# Home\n\nHello.\n")
@@ -67,9 +68,13 @@ def _rule(css: str, selector: str) -> str:
     raise AssertionError(f"no rule for {selector} in:\n{css[:2000]}")
 
 
-def _check_site(site_dir: Path, zensical: bool = False) -> None:
+def _check_site(site_dir: Path, zensical: bool = False, directory_urls: bool = True) -> None:
+    def article_at(name: str) -> tuple[str, str]:
+        """The HTML file of an article and its URL."""
+        return (f"{name}/index.html", f"{name}/") if directory_urls else (f"{name}.html",) * 2
+
     # the chips of an article: a coloured one with its icon, an unstyled one
-    article = _html(site_dir, "b/index.html")
+    article = _html(site_dir, article_at("b")[0])
     # (Zensical's chips show the tag as written, the plugin's the tags file's name)
     found = article.select("a.md-tag")
     chips = {a.get_text(strip=True).removeprefix("#").lower(): a for a in found}
@@ -79,7 +84,7 @@ def _check_site(site_dir: Path, zensical: bool = False) -> None:
     # Zensical's chip partial reads the slug from the link, percent-encoded: tags.css has both
     robot = str(chips["ロボット"]["data-tagindex-slug"])
     assert robot == ("%E3%83%AD%E3%83%9C%E3%83%83%E3%83%88" if zensical else "ロボット")
-    css = _stylesheet(site_dir, "b/", article)
+    css = _stylesheet(site_dir, article_at("b")[1], article)
     chip = _rule(css, '.md-typeset .md-tag[data-tagindex-slug="grpo"]')
     # black on this pink (4.83:1), white on this red (5.13:1): whichever contrasts more
     assert "background-color: #e91e63" in chip and "color: #000000" in chip
@@ -92,7 +97,7 @@ def _check_site(site_dir: Path, zensical: bool = False) -> None:
     assert svg.startswith("<svg") and "<path" in svg
     # an article whose chips have no colour or icon links no tags.css on MkDocs; Zensical's
     # chip partial cannot know, and links it on every article with a chip to a tag page
-    plain = _html(site_dir, "c/index.html")
+    plain = _html(site_dir, article_at("c")[0])
     linked = [x for x in plain.select("link") if str(x.get("href")).endswith("tags.css")]
     assert len(linked) == (1 if zensical else 0)
     # the tag page: a mark before the heading's name, styled by the same file
@@ -120,13 +125,21 @@ def _check_site(site_dir: Path, zensical: bool = False) -> None:
     assert links["#GRPO"].select_one(".tagindex-tag-mark")["data-tagindex-slug"] == "grpo"  # type: ignore[index]
 
 
-def test_colours_and_icons_on_mkdocs(tmp_path: Path) -> None:
-    site = build(_site(tmp_path), "--strict")
-    _check_site(site.dir)
+URLS = pytest.mark.parametrize("directory_urls", [True, False], ids=["dir-urls", "html-urls"])
 
 
-def test_colours_and_icons_on_zensical(tmp_path: Path) -> None:
-    _check_site(on_zensical(_site(tmp_path)), zensical=True)
+@URLS
+def test_colours_and_icons_on_mkdocs(tmp_path: Path, directory_urls: bool) -> None:
+    site = build(_site(tmp_path, directory_urls=directory_urls), "--strict")
+    _check_site(site.dir, directory_urls=directory_urls)
+
+
+@URLS
+def test_colours_and_icons_on_zensical(tmp_path: Path, directory_urls: bool) -> None:
+    """Zensical's chip partial reads the slug from the chip's link: `tags/<slug>/`, or
+    `tags/<slug>/index.html` without directory URLs (the slug was `grpo/index` there)."""
+    zen = on_zensical(_site(tmp_path, directory_urls=directory_urls))
+    _check_site(zen, zensical=True, directory_urls=directory_urls)
 
 
 BAD = """\
