@@ -197,7 +197,7 @@ class Edition:
             if not url and own is not None and tag in own.counts:
                 directory_urls = self.language.site_info.directory_urls
                 url = url_of(own.tag_src(tag), prefix, directory_urls)
-            chips.append(Chip(name, url, title=path, slug=self.run.slug(tag)))
+            chips.append(Chip(name, url, title=path, slug=self.run.slugs.get(tag, "")))
         return chips
 
     # -- listings -----------------------------------------------------------------------------
