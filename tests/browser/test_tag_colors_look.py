@@ -19,7 +19,7 @@ from playwright.sync_api import Locator, Page
 from mkdocs_tagindex.core.options.tagstyle import contrast as python_contrast
 from mkdocs_tagindex.core.options.tagstyle import text_color
 
-from .colors import NO_MOTION_CSS, contrast, property_srgb
+from .colors import NO_MOTION_CSS, contrast, property_srgb, srgb
 from .conftest import ServedSite, SitePageFactory, _serve
 from conftest import ROOT, material_config, write_config, write_page
 
@@ -138,6 +138,12 @@ def test_a_coloured_chip_in_both_schemes(
     )
     assert before[0] == '""' and before[1].startswith('url("data:image/svg+xml'), before
     assert float(before[2].removesuffix("px")) > 8
+    # hovered, the chip shows Material's accent colours, as every chip does
+    icon.hover()
+    hovered = property_srgb(icon, "backgroundColor")
+    assert hovered == srgb(icon, "var(--md-accent-fg-color)") != _rgb(COLORS["grpo"])
+    assert contrast(property_srgb(icon, "color"), hovered) >= 3.0
+    page.mouse.move(0, 0)
     # an unstyled chip keeps the theme's own look
     plain = page.locator('a.md-tag[data-tagindex-slug="plain"]')
     assert property_srgb(plain, "backgroundColor") != _rgb(COLORS["grpo"])
