@@ -22,6 +22,7 @@ from ..core import (
     Edition,
     Facts,
     Found,
+    Icons,
     Language,
     Messages,
     PageContext,
@@ -32,6 +33,7 @@ from ..core import (
     SiteInfo,
     SourcePage,
     Tag,
+    bundled_icons,
     clean_text,
     strip_format,
     theme_overrides_dir,
@@ -60,6 +62,11 @@ HIERARCHY_CHIPS = (
     "(Zensical reads the marker of 'ml' as listing its whole subtree); leave it off: with "
     "tagindex's hierarchy: true every level has its own page, and each chip links to it"
 )
+
+
+def zensical_icons(site: Site) -> Icons:
+    """The icons Zensical shows: its own copy of Material's, after `custom_dir/.icons`."""
+    return bundled_icons("zensical", [str(site.custom_dir)] if site.custom_dir else [])
 
 
 def assets_dir(site: Site) -> str:
@@ -101,7 +108,9 @@ def compute(
     files = all_files(site, owned.is_ours) if scanned is None else in_walk_order(scanned)
     sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")], known)
     languages = site.languages()
-    run = Run(site.options, languages, Messages(say))
+    run = Run(
+        site.options, languages, Messages(say), icons=zensical_icons(site), tag_styles_always=True
+    )
     if site.options.hierarchy and (plugin_options(site.config, "tags") or {}).get("tags_hierarchy"):
         run.warn(HIERARCHY_CHIPS)
     cache = Cache(site, files)

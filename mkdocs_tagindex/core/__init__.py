@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .model.siterun import Messages, Run, TagIndexError
     from .model.tagindex import Card, Tag
     from .options.config import TagIndexConfig
+    from .options.tagstyle import Icons, bundled_icons
     from .output import theme
     from .output.contexts import NUMBER, ListingContext, PageContext, PassThrough
     from .output.outputs import Deferred, Published, StaticFile
@@ -59,6 +60,7 @@ _HOME = {
     "FIELDS": "records.cardfields",
     "Facts": "records.article",
     "Found": "model.language",
+    "Icons": "options.tagstyle",
     "Language": "model.language",
     "Languages": "model.layouts",
     "Listing": "records.listings",
@@ -80,6 +82,7 @@ _HOME = {
     "Tag": "model.tagindex",
     "TagIndexConfig": "options.config",
     "TagIndexError": "model.siterun",
+    "bundled_icons": "options.tagstyle",
     "clean_text": "text.values",
     "digest": "manifest",
     "owned_roots": "manifest",
@@ -131,6 +134,7 @@ __all__ = [
     "Edition",
     "Facts",
     "Found",
+    "Icons",
     "Language",
     "Languages",
     "Listing",
@@ -150,6 +154,7 @@ __all__ = [
     "Tag",
     "TagIndexConfig",
     "TagIndexError",
+    "bundled_icons",
     "clean_text",
     "digest",
     "first_paragraph",

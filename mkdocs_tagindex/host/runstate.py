@@ -16,7 +16,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import Files
 
-from ..core import Article, Messages, Run, TagIndexConfig
+from ..core import Article, Messages, Run, TagIndexConfig, bundled_icons
 from . import i18n, interop
 from .files import Stubs
 from .jinja import OwnTemplates
@@ -82,6 +82,7 @@ class RunState:
             self.messages,
             serving=self.serving,
             is_shadow=interop.shadow_tags(config),
+            icons=bundled_icons("material", _custom_dirs(config)),
         )
         self._core.first_pass(self._sources(files))
 
@@ -95,3 +96,9 @@ class RunState:
                 yield file.src_uri, file.content_string
             except (OSError, ValueError):
                 continue  # MkDocs reports unreadable files itself
+
+
+def _custom_dirs(config: MkDocsConfig) -> list[str]:
+    """The site's `custom_dir`, whose `.icons` Material reads before its own."""
+    custom = config.theme.custom_dir
+    return [custom] if custom else []

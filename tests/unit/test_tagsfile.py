@@ -109,7 +109,7 @@ def test_every_problem_of_an_entry_is_reported_and_the_good_keys_stay(tmp_path: 
         "item was ignored",
         f"{where}, key 'aliases': an empty tag name was ignored",
         f"{where}, key 'nmae': not a key of a tag entry (name, description, aliases, hidden, "
-        "group_by); ignored",
+        "group_by, color, icon); ignored",
     ]
     # the entry still counts, with what was right in it
     assert catalog.resolve("rl-grpo") == ("grpo", True)
@@ -177,7 +177,7 @@ def test_an_entry_may_repeat_its_own_names(tmp_path: Path) -> None:
         (
             "grpo: [a, b]\n",
             "tag 'grpo': expected a mapping with name, description, aliases, hidden, group_by, "
-            "got list ['a', 'b']; the tag is known, with no names",
+            "color, icon, got list ['a', 'b']; the tag is known, with no names",
         ),
         ("grpo:\n  name: ''\n", "tag 'grpo', key 'name': empty text; ignored"),
         ("grpo:\n  name: {en: ''}\n", "tag 'grpo', key 'name': 'en': empty text; ignored"),

@@ -67,6 +67,8 @@ class Edition:
         self.outputs = Outputs(
             language, self.index, self.plan, published, self.names, list(self.articles.values())
         )
+        self.styled = frozenset(t.slug for t in self.index.tags if self.run.styled(t.key))
+        """Slugs of the tags the tags file styles (colour, icon) among this language's."""
 
     @cached_property
     def related(self) -> dict[str, tuple[Article, ...]]:
@@ -147,12 +149,19 @@ class Edition:
             breadcrumbs=tuple(self.index.ancestors(tag)) if tag is not None else (),
             children=tuple(self.index.children_of(tag)) if tag is not None else (),
             narrow_with=self.narrow_with.get(tag.key, ()) if tag is not None else (),
+            styled=self.styled,
+            tag_styles_url=self._styles_url(tag.slug if tag is not None else None),
         )
         if facet == "none" or start >= len(every):
             return context
         # grouped: the groups of cards `start:stop`, card titles a level under their headings
         found = groups.page_groups(every, start, stop, facet, self.language.labels)
         return replace(context, group_by=facet, groups=found, card_heading="h3")
+
+    def _styles_url(self, slug: str | None) -> str | None:
+        """`tags.css` on a page that shows a styled tag: its tag page, or the all-tags page."""
+        shown = slug in self.styled if slug is not None else bool(self.styled)
+        return self.outputs.tag_styles_url if shown else None
 
     # -- article pages ------------------------------------------------------------------------
 
@@ -168,6 +177,11 @@ class Edition:
             article=article,
             show_meta=self.options.read_time.on_article,
             related=self.related.get(article.src_uri, ()),
+            tag_styles_url=(
+                self.outputs.tag_styles_url
+                if any(self.run.styled(t) and not self.run.is_hidden(t) for t in article.tags)
+                else None
+            ),
         )
 
     def chips(
@@ -196,7 +210,7 @@ class Edition:
             if not url and own is not None and tag in own.counts:
                 directory_urls = self.language.site_info.directory_urls
                 url = url_of(own.tag_src(tag), prefix, directory_urls)
-            chips.append(Chip(name, url, title=path))
+            chips.append(Chip(name, url, title=path, slug=self.run.slugs.get(tag, "")))
         return chips
 
     # -- listings -----------------------------------------------------------------------------

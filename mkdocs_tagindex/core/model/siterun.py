@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from ..options import tagsfile
+from ..options import tagsfile, tagstyle
 from ..options.config import TagIndexConfig
 from ..records.frontmatter import front_matter, has_tags, tags_of
 from ..text import neardups, slugs
@@ -81,6 +81,8 @@ class Run:
         *,
         serving: bool = False,
         is_shadow: Callable[[str], bool] = lambda name: False,
+        icons: tagstyle.Icons | None = None,
+        tag_styles_always: bool = False,
     ) -> None:
         self.options = options
         self.languages = languages
@@ -90,9 +92,14 @@ class Run:
         """Tags another plugin keeps off pages (Material's `shadow_tags`)."""
         self.separator: str | None = options.hierarchy_separator if options.hierarchy else None
         """The levels' separator with `hierarchy: true`; None: every tag is flat."""
+        self.icons = icons if icons is not None else tagstyle.bundled_icons()
+        """Where the tags file's icons are found: the theme's own set (Material's by default)."""
+        self.tag_styles_always = tag_styles_always
+        """Publish `tags.css` with every `tags.json`, styled tags or not (the `tagindex`
+        command: Zensical's chip partial links it without knowing)."""
         self.catalog = tagsfile.TagCatalog(separator=self.separator)
         if options.tags_file:
-            self.catalog, problems = tagsfile.load(options.tags_file, self.separator)
+            self.catalog, problems = tagsfile.load(options.tags_file, self.separator, self.icons)
             for problem in problems:
                 messages.warn(problem)
         self.slugs: dict[str, str] = {}
@@ -242,6 +249,20 @@ class Run:
                 for level in hierarchy.lineage(tag)
             )
         return tag in self.catalog.hidden or self.is_shadow(tag)
+
+    def styled(self, tag: str) -> bool:
+        """Whether the tags file gives the tag a colour or an icon (`tags.css` has its rules)."""
+        return tag in self.catalog.colors or tag in self.catalog.icons
+
+    def tag_styles(self, slugs: Mapping[str, str]) -> str | None:
+        """The text of a language's `tags.css`: the rules of its styled tags (`slugs`: tag id →
+        slug of each tag it has), so that it changes only with them; None when it has none
+        (and the host does not want the file always)."""
+        catalog = self.catalog
+        styles = tagstyle.styles_of(catalog.colors, catalog.icons, slugs.get, self.icons)
+        if not styles and not self.tag_styles_always:
+            return None
+        return tagstyle.stylesheet(styles)
 
     def slug(self, tag: str) -> str:
         """The slug of a tag, also of one that only the final page state has."""

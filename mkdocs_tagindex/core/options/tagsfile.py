@@ -10,7 +10,12 @@ robotics:
   aliases: [ロボティクス, robot]
 grpo:
   name: GRPO
+  color: "#e91e63"
+  icon: material/robot
 ```
+
+`color` (a CSS hex colour, quoted: an unquoted `#` starts a YAML comment) and `icon` (Material's
+icon syntax) style the tag's chips, its page's heading and its all-tags item (`tagstyle.py`).
 
 The file is the author's data, like front matter, so its problems are warnings naming the file,
 the entry and the key (every problem of an entry, not only the first), and the rest of the file
@@ -43,6 +48,7 @@ from ..text.values import (
     unbuildable_line,
 )
 from .optiontypes import TagList, language_problem
+from .tagstyle import Icons, TagColor, TagIcon
 
 try:  # libyaml: a tags file of 100,000 entries loads in seconds instead of a minute
     _Loader: Any = yaml.CSafeLoader
@@ -133,7 +139,7 @@ class GroupBy(BaseConfigOption[str]):
         return value
 
 
-ENTRY_KEYS = ("name", "description", "aliases", "hidden", "group_by")
+ENTRY_KEYS = ("name", "description", "aliases", "hidden", "group_by", "color", "icon")
 
 
 @dataclass(frozen=True)
@@ -152,6 +158,10 @@ class TagCatalog:
     """With the hierarchy: the levels' separator; entries and aliases may be paths."""
     group_by: Mapping[str, str] = field(default_factory=dict)
     """Tag id → how its page groups its cards, where its entry says (`group_by`)."""
+    colors: Mapping[str, str] = field(default_factory=dict)
+    """Tag id → its chips' background (`#rrggbb`), where its entry gives a valid `color`."""
+    icons: Mapping[str, str] = field(default_factory=dict)
+    """Tag id → its icon (`material/robot`), where its entry names one the theme has."""
 
     def resolve(self, name: str) -> tuple[str, bool]:
         """The tag id a front-matter name stands for, and whether the catalog knows it."""
@@ -292,9 +302,12 @@ with a fresh plugin and reads the file again; a large file (100,000 entries take
 seconds) is parsed again only when its content changed."""
 
 
-def load(path: str, separator: str | None = None) -> tuple[TagCatalog, list[str]]:
+def load(
+    path: str, separator: str | None = None, icons: Icons | None = None
+) -> tuple[TagCatalog, list[str]]:
     """Read and validate a tags file; problems come back as messages naming the file, the
-    entry and the key. A file that cannot be read at all is one message and an empty catalog."""
+    entry and the key. A file that cannot be read at all is one message and an empty catalog.
+    `icons`: where an entry's `icon` must be found (None: its syntax alone is checked)."""
     try:
         with open(path, "rb") as handle:
             raw = handle.read()
@@ -304,11 +317,12 @@ def load(path: str, separator: str | None = None) -> tuple[TagCatalog, list[str]
         ]
     digest = hashlib.sha256(raw).digest()
     digest += (separator or "").encode("utf-8")
+    digest += repr(icons).encode("utf-8")
     last = _LAST.get(path)
     if last is not None and last[0] == digest:
         return last[1], list(last[2])
     with _without_cyclic_gc():
-        catalog, problems = _load(path, raw, separator)
+        catalog, problems = _load(path, raw, separator, icons)
     _LAST.clear()
     _LAST[path] = (digest, catalog, tuple(problems))
     return catalog, problems
@@ -318,7 +332,9 @@ Entry = tuple[str, str, dict[str, Any]]
 """A tag's entry: the tag as written, its id, and its checked values."""
 
 
-def _load(path: str, raw: bytes, separator: str | None = None) -> tuple[TagCatalog, list[str]]:
+def _load(
+    path: str, raw: bytes, separator: str | None = None, icons: Icons | None = None
+) -> tuple[TagCatalog, list[str]]:
     data, error = _read(raw)
     if error is not None:
         return TagCatalog(), [f"{path}: {error}; the tags file is ignored"]
@@ -331,7 +347,7 @@ def _load(path: str, raw: bytes, separator: str | None = None) -> tuple[TagCatal
         ]
     problems: list[str] = []
     key_of = tag_key if separator is None else lambda n: hierarchy.path_key(n, separator)
-    entries, owners = _entries(path, data, problems, key_of)
+    entries, owners = _entries(path, data, problems, key_of, icons)
     keys: dict[str, str] = {tag_id: tag_id for tag_id in owners}
     claimed: dict[str, str] = {}  # alias key → the entry as written that has it
     names: dict[str, dict[str, str]] = {}
@@ -363,6 +379,8 @@ def _load(path: str, raw: bytes, separator: str | None = None) -> tuple[TagCatal
     hidden = frozenset(tag_id for _, tag_id, values in entries if values.get("hidden"))
     order = {tag_id: place for place, (_, tag_id, _) in enumerate(entries)}
     group_by = {tag_id: values["group_by"] for _, tag_id, values in entries if "group_by" in values}
+    colors = {tag_id: values["color"] for _, tag_id, values in entries if "color" in values}
+    found = {tag_id: values["icon"] for _, tag_id, values in entries if "icon" in values}
     catalog = TagCatalog(
         keys=keys,
         names=names,
@@ -371,12 +389,18 @@ def _load(path: str, raw: bytes, separator: str | None = None) -> tuple[TagCatal
         order=order,
         separator=separator,
         group_by=group_by,
+        colors=colors,
+        icons=found,
     )
     return catalog, problems
 
 
 def _entries(
-    path: str, data: dict[Any, Any], problems: list[str], key_of: Callable[[str], str] = tag_key
+    path: str,
+    data: dict[Any, Any],
+    problems: list[str],
+    key_of: Callable[[str], str] = tag_key,
+    icons: Icons | None = None,
 ) -> tuple[list[Entry], dict[str, str]]:
     """Every usable entry in file order (the first entry of a tag keeps it), and tag id → the
     tag as its first entry writes it."""
@@ -386,6 +410,8 @@ def _entries(
         "aliases": Aliases(),
         "hidden": HiddenFlag(),
         "group_by": GroupBy(),
+        "color": TagColor(),
+        "icon": TagIcon(icons),
     }
     entries: list[Entry] = []
     owners: dict[str, str] = {}

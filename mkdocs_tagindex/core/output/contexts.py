@@ -158,6 +158,11 @@ class PageContext:
     explorer: bool = False
     """The all-tags page carries the explorer (`explorer` option): every article's card,
     hidden, which the script shows for the tags a reader combines."""
+    styled: frozenset[str] = frozenset()
+    """Slugs of this language's tags that the tags file gives a colour or an icon: their
+    heading and all-tags item get a mark (`tagindex-tag-mark`) that `tags.css` styles."""
+    tag_styles_url: str | None = None
+    """Site-relative URL of `tags.css`, on a page that shows a styled tag (else None)."""
 
     @property
     def toc(self) -> list[tuple[str, str]]:
@@ -180,6 +185,8 @@ class ArticleContext:
     show_meta: bool
     related: tuple[Article, ...] = ()
     """Articles sharing this one's tags, the rarer tags counting more (`related` option)."""
+    tag_styles_url: str | None = None
+    """Site-relative URL of `tags.css`, when one of the article's chips is a styled tag."""
 
 
 @dataclass(frozen=True)
@@ -221,3 +228,5 @@ class Chip:
     title: str = ""
     """With the hierarchy: the tag's whole path (`ML/RL/GRPO`), the chip's accessible name and
     tooltip, while it shows the leaf's name."""
+    slug: str = ""
+    """The tag's slug (`data-tagindex-slug`, which `tags.css` keys its colour and icon by)."""

@@ -120,8 +120,11 @@ class Outputs:
         self.feeds: dict[str, tuple[str, str]] = {}
         """Source path of a generated page → its feeds (RSS, JSON Feed), site-relative."""
         self.tags_json_url: str | None = None
+        self.tag_styles_url: str | None = None
+        """Site-relative URL of `tags.css` (the tags file's colours and icons), if written."""
         if index.tags:
             self._tags_json()
+            self._tag_styles()
             self._all_feeds()
 
     def take_files(self) -> list[StaticFile]:
@@ -160,6 +163,14 @@ class Outputs:
         )
         if self._add(src_uri, data):
             self.tags_json_url = at
+
+    def _tag_styles(self) -> None:
+        """`tags.css` beside `tags.json`, in each language's folder as `tags.json` is, with the
+        rules of that language's tags (slugs are shared: a rule is the same in every language)."""
+        css = self.language.run.tag_styles({tag.key: tag.slug for tag in self.index.tags})
+        src_uri = f"{self.plan.tags_dir}/tags.css"
+        if css is not None and self._add(src_uri, css):
+            self.tag_styles_url = self.url(src_uri)
 
     def _all_feeds(self) -> None:
         """With `site_url`, the feeds of every generated tag page (and the site-wide one)."""
