@@ -590,3 +590,29 @@ def test_a_sites_card_override_is_the_explorers_card_too(
     settle(page, "?t=rl&match=all")
     extras = page.eval_on_selector_all(SHOWN + " .my-extra", "els => els.map(e => e.textContent)")
     assert [e.split(",")[0] for e in extras] == ["Article <5>", "Article <3>", "Article <1>"]
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_a_chosen_tag_shows_its_colour_and_icon(
+    hosts: dict[str, ServedSite], site_page: SitePageFactory, host: str
+) -> None:
+    """The example's tags file gives grpo a colour and an icon: its chip in the explorer draws
+    them as its item on the list does; agents has an icon only; dpo has neither."""
+    site = hosts[host]
+    page = open_explorer(site_page(site), site.url("tags/?t=grpo+agents+dpo&match=any"))
+    settle(page, "?t=grpo+agents+dpo&match=any")
+
+    def look(selector: str) -> list[str]:
+        """Background colour of the mark, and the icon it draws (a mask on it or on ::before)."""
+        return page.locator(selector).evaluate(
+            """el => { const own = getComputedStyle(el), before = getComputedStyle(el, '::before');
+                const mask = (s) => s.maskImage || s.webkitMaskImage || 'none';
+                return [own.backgroundColor, mask(own) + ' ' + mask(before)] }"""
+        )
+
+    chip = look('[data-tagindex-unpick="grpo"] [data-tagindex-slug="grpo"]')
+    item = look('li[data-tagindex-tag="grpo"] > a [data-tagindex-slug="grpo"]')
+    assert chip == item and chip[0] == "rgb(30, 136, 229)"  # #1e88e5
+    assert "svg" in chip[1]
+    assert "svg" in look('[data-tagindex-unpick="agents"] [data-tagindex-slug="agents"]')[1]
+    assert page.locator('[data-tagindex-unpick="dpo"] [data-tagindex-slug]').count() == 0

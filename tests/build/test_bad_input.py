@@ -523,9 +523,11 @@ def script_signature(script: Tag) -> str:
 
 
 def ours(script: Tag) -> bool:
-    """The plugin's own scripts: tagindex.js, and a tag page's JSON-LD (which must be JSON,
-    one object, nothing executable)."""
-    if str(script.get("src", "")).endswith("assets/tagindex/tagindex.js"):
+    """The plugin's own scripts: tagindex.js, the explorer's (all-tags page), and a tag page's
+    JSON-LD (which must be JSON, one object, nothing executable)."""
+    if str(script.get("src", "")).endswith(
+        ("assets/tagindex/tagindex.js", "assets/tagindex/tagindex-explorer.js")
+    ):
         return True
     if script.get("type") == "application/ld+json":
         try:

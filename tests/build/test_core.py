@@ -69,7 +69,8 @@ def test_seed_tag_page_matches_the_seed_card_for_card(seed_build: Site) -> None:
 
 
 def test_seed_page_text_reads_like_the_seed(seed_build: Site) -> None:
-    """The page's article text is the seed's rendered text, separators and spacing aside."""
+    """The page's article text is the seed's rendered text, separators and spacing aside (the
+    "narrow with" links, which came after the seed, aside too)."""
 
     def squash(text: str) -> str:
         return "".join(text.replace("·", "").split())
@@ -78,6 +79,9 @@ def test_seed_page_text_reads_like_the_seed(seed_build: Site) -> None:
     expected = squash(seed_text[seed_text.index("#grpo") :])
     article = seed_build.html("tags/grpo/index.html").select_one("article .tagindex")
     assert article is not None
+    narrow = article.select_one("[data-tagindex-narrow]")
+    assert narrow is not None
+    narrow.decompose()
     assert squash(article.get_text(" ")).startswith(expected)
 
 

@@ -349,7 +349,12 @@
       const name = nameOf(state, slug);
       chip.setAttribute("data-tagindex-unpick", slug);
       chip.setAttribute("aria-label", fill(chip.getAttribute("data-tagindex-text-label"), "name", name));
-      text(chip.querySelector("[data-tagindex-chip-name]"), name);
+      const spot = chip.querySelector("[data-tagindex-chip-name]");
+      text(spot, name);
+      // the tag's colour and icon (tags file), as its item shows them
+      const item = state.items.get(slug);
+      const mark = item && item.querySelector(":scope > a [data-tagindex-slug]");
+      if (mark && spot) spot.before(mark.cloneNode(true));
       holder.appendChild(chip);
     }
     if (gone) {
