@@ -616,3 +616,33 @@ def test_a_chosen_tag_shows_its_colour_and_icon(
     assert "svg" in chip[1]
     assert "svg" in look('[data-tagindex-unpick="agents"] [data-tagindex-slug="agents"]')[1]
     assert page.locator('[data-tagindex-unpick="dpo"] [data-tagindex-slug]').count() == 0
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("host", HOSTS)
+def test_narrow_with_leads_into_the_explorer(
+    hosts: dict[str, ServedSite], site_page: SitePageFactory, host: str, lang: str
+) -> None:
+    """A tag page's "narrow with" link opens the explorer with both tags chosen, and the
+    number it shows is the number of cards there."""
+    site, prefix = hosts[host], LANGS[lang]
+    page = site_page(site).page
+    page.goto(site.url(prefix + "tags/grpo/"))
+    link = page.locator("[data-tagindex-narrow] a").first
+    said = int(
+        str(page.locator("[data-tagindex-shared]").first.get_attribute("data-tagindex-shared"))
+    )
+    link.click()
+    page.locator(PICK).first.wait_for(state="attached")
+    other = chosen_from_url(page.url)
+    assert other[0] == "grpo" and len(other) == 2
+    settle(page, urlsplit(page.url).query and "?" + urlsplit(page.url).query)
+    assert chosen(page) == other
+    titles = expected(tags_json(site, prefix), other)
+    assert [t for _, t in shown(page)] == titles and len(titles) == said
+
+
+def chosen_from_url(url: str) -> list[str]:
+    query = urlsplit(url).query
+    raw = next(p for p in query.split("&") if p.startswith("t="))[2:]
+    return [unquote(s) for s in raw.split("+")]

@@ -562,9 +562,15 @@ def test_keyboard_tab_enter_and_space(new_page: PageFactory, example_site: Serve
     assert_cards(page, expected_grpo("en", {"audience": "professional"}), "en")
     assert professional.evaluate("el => el.matches(':focus-visible')")
 
-    # Past the feed link under the count, on into the category chips, still by keyboard.
+    # Past the feed link under the count and the "narrow with" links, on into the category
+    # chips, still by keyboard.
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.hasAttribute('data-tagindex-feed')")
+    narrow = page.locator("[data-tagindex-narrow] a").count()
+    assert narrow > 0
+    for _ in range(narrow):
+        page.keyboard.press("Tab")
+        assert page.evaluate("!!document.activeElement.closest('[data-tagindex-narrow]')")
     page.keyboard.press("Tab")
     focused = page.evaluate(
         "document.activeElement.closest('[data-tagindex-facet]')?.dataset.tagindexFacet"
