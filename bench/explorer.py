@@ -63,6 +63,9 @@ CHROMIUM_ARGS = [  # as tests/browser/conftest.py
 ]
 TARGET_MS = 50.0
 TAGS_PER_ARTICLE = (3, 8)
+HEAVY = 10
+MANY = 100
+"""Changes that show this many cards or more are reported apart: their layout dominates."""
 
 
 # -- the site --------------------------------------------------------------------------------------
@@ -272,10 +275,11 @@ async ({selector, wait}) => {
     waited = true;
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
+  const script = performance.now();
   list.getBoundingClientRect();
   void document.documentElement.offsetHeight;
   const t1 = performance.now();
-  return {ms: t1 - t0, search: location.search, waited: waited};
+  return {ms: t1 - t0, script: script - t0, search: location.search, waited: waited};
 }
 """
 
@@ -354,6 +358,10 @@ class Timings:
     by_kind: dict[str, list[float]] = field(default_factory=dict)
     waited: int = 0  # steps whose render was not done after the microtasks
     shown: list[int] = field(default_factory=list)  # cards shown after each change
+    script: list[float] = field(default_factory=list)  # of each change, ms before the layout
+    heavy: list[float] = field(default_factory=list)  # all / any on the four most used tags
+    heavy_script: list[float] = field(default_factory=list)
+    heavy_cards: int = 0
 
 
 def drive(site: Path, base: str, timings: Timings, steps: int, seed: int) -> None:
@@ -387,10 +395,33 @@ def drive(site: Path, base: str, timings: Timings, steps: int, seed: int) -> Non
                 timings.by_kind.setdefault(step.kind, []).append(float(result["ms"]))
                 timings.waited += bool(result["waited"])
                 timings.shown.append(int(shown["cards"]))
+                timings.script.append(float(result["script"]))
+            heaviest(page, base, index, timings)
             if errors:
                 raise SystemExit(f"page errors: {errors}")
         finally:
             browser.close()
+
+
+def heaviest(page: Any, base: str, index: Index, timings: Timings) -> None:
+    """The four most used tags, opened from the URL, then all / any switched HEAVY times: the
+    most cards a change of 1–4 tags shows and hides."""
+    top = index.popular[:4]
+    page.goto(f"{base}/tags/?t={'+'.join(urllib.parse.quote(s) for s in top)}&match=all")
+    page.wait_for_function(
+        "() => location.search.includes('match=all') && "
+        "!document.querySelector('[data-tagindex-results]').hidden"
+    )
+    match = "all"
+    for _ in range(HEAVY):
+        match = "any" if match == "all" else "all"
+        step = Step("match", f'[data-tagindex-match] input[value="{match}"]', top, match)
+        result = page.evaluate(TIMED_CLICK, {"selector": step.selector, "wait": False})
+        shown = page.evaluate(SHOWN)
+        check(step, index, result, shown)
+        timings.heavy.append(float(result["ms"]))
+        timings.heavy_script.append(float(result["script"]))
+        timings.heavy_cards = max(timings.heavy_cards, int(shown["cards"]))
 
 
 # -- the report ------------------------------------------------------------------------------------
@@ -431,6 +462,20 @@ def report(all_timings: list[Timings]) -> None:
         )
         cards = f"median {statistics.median(t.shown):.0f}, max {max(t.shown)}"
         print(f"| {t.name} | {kinds} | {cards} | {size(t.html)} | {size(t.tags_json)} |")
+    print()
+    print(
+        f"| site | script part: median (ms) | changes to ≥ {MANY} cards: n, median, max (ms) "
+        "| the 4 most used tags, all ↔ any: cards, median (script part), max (ms) |"
+    )
+    print("|---|---:|---|---|")
+    for t in all_timings:
+        many = [ms for ms, n in zip(t.changes, t.shown, strict=True) if n >= MANY]
+        heavy = f"{len(many)}, {statistics.median(many):.1f}, {max(many):.1f}" if many else "0"
+        top = (
+            f"{t.heavy_cards}, {statistics.median(t.heavy):.1f} "
+            f"({statistics.median(t.heavy_script):.1f}), {max(t.heavy):.1f}"
+        )
+        print(f"| {t.name} | {statistics.median(t.script):.1f} | {heavy} | {top} |")
     for t in all_timings:
         if t.waited:
             print(f"\n{t.name}: {t.waited} changes were not rendered after the microtasks")
