@@ -73,10 +73,10 @@ soak: venv
 	TAGINDEX_SOAK_EDITS=$${TAGINDEX_SOAK_EDITS:-400} $(PY) -m pytest tests/build/test_soak.py -q -s -p no:cacheprovider
 	TAGINDEX_INCREMENTAL_STEPS=$${TAGINDEX_INCREMENTAL_STEPS:-100} $(PY) -m pytest tests/build/test_zensical_incremental.py -q -p no:cacheprovider
 
-# `make bench` runs every set of bench/run.py, the Zensical command's timings and the tag explorer's
-# in Chromium (bench/explorer.py, about a minute); each set also
-# runs on its own. BENCH_ROUNDS: builds per variant of the generated sites (default: each set's
-# own, bench/run.py's SITE_SETS). The long-tail sites (both) take about 45 minutes on 2 cores.
+# `make bench` runs every set of bench/run.py, the Zensical command's timings and the tag
+# explorer's in Chromium (bench/explorer.py, about a minute); each set also runs on its own.
+# BENCH_ROUNDS: builds per variant of the generated sites (default: each set's own,
+# bench/run.py's SITE_SETS). The long-tail sites (both) take about 45 minutes on 2 cores.
 BENCH := $(PY) bench/run.py $(if $(BENCH_ROUNDS),--rounds $(BENCH_ROUNDS)) --sets
 
 # The documentation site (mkdocs.yml at the root, docs/), built with tagindex itself; the
