@@ -141,7 +141,8 @@ bench-explorer: venv system-deps
 
 # The pictures of docs/gallery.md (and the README's) and its contrast table, from the browser tests.
 gallery: venv system-deps
-	TAGINDEX_GALLERY=1 $(PY) -m pytest tests/browser/test_theme.py tests/browser/test_zensical_looks.py -q
+	TAGINDEX_GALLERY=1 $(PY) -m pytest tests/browser/test_theme.py tests/browser/test_zensical_looks.py \
+	  tests/browser/test_explorer_gallery.py -q
 
 clean:
 	rm -rf $(VENV) dist build site example_site/site tests/artifacts
