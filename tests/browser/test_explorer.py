@@ -188,14 +188,15 @@ def test_a_link_with_unknown_and_encoded_slugs(
 # -- the back button ------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("host", HOSTS)
 def test_back_and_forward_step_through_the_choices(
-    hosts: dict[str, ServedSite], site_page: SitePageFactory, host: str
+    hosts: dict[str, ServedSite], site_page: SitePageFactory, host: str, lang: str
 ) -> None:
-    site = hosts[host]
-    data = tags_json(site, "")
+    site, prefix = hosts[host], LANGS[lang]
+    data = tags_json(site, prefix)
     opened = site_page(site)
-    page = open_explorer(opened, site.url("tags/"))
+    page = open_explorer(opened, site.url(prefix + "tags/"))
     for query, slug in (("?t=grpo", "grpo"), ("?t=grpo+rl", "rl"), ("?t=grpo+rl+agents", "agents")):
         pick(page, slug)
         settle(page, query + "&match=all")
@@ -320,17 +321,18 @@ def test_the_keyboard_alone(
 # -- without JavaScript, and the page's accessible parts ------------------------------------------
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("host", HOSTS)
 def test_without_javascript_the_page_is_the_list_of_tags(
-    hosts: dict[str, ServedSite], site_page: SitePageFactory, host: str
+    hosts: dict[str, ServedSite], site_page: SitePageFactory, host: str, lang: str
 ) -> None:
-    site = hosts[host]
+    site, prefix = hosts[host], LANGS[lang]
     page = site_page(site, java_script_enabled=False).page
-    page.goto(site.url("tags/?t=grpo+rl&match=all"))
+    page.goto(site.url(prefix + "tags/?t=grpo+rl&match=all"))
     assert page.locator("[data-tagindex-explorer]").is_hidden()
     assert page.locator("[data-tagindex-results] .tagindex-card").first.is_hidden()
     links = page.locator("li.tagindex-index__item > a.tagindex-index__tag")
-    assert links.count() == len(tags_json(site, "")["tags"])  # type: ignore[arg-type]
+    assert links.count() == len(tags_json(site, prefix)["tags"])  # type: ignore[arg-type]
     assert links.first.is_visible() and page.locator(PICK).count() == 0
 
 
@@ -476,17 +478,18 @@ def instant(
     yield request.getfixturevalue(name)
 
 
+@pytest.mark.parametrize("lang", LANGS)
 def test_instant_navigation_keeps_the_explorer_working(
-    instant: ServedSite, site_page: SitePageFactory
+    instant: ServedSite, site_page: SitePageFactory, lang: str
 ) -> None:
-    site = instant
-    data = tags_json(site, "")
+    site, prefix = instant, LANGS[lang]
+    data = tags_json(site, prefix)
     opened = site_page(site)
     page = opened.page
-    page.goto(site.url("tags/grpo/"))
+    page.goto(site.url(prefix + "tags/grpo/"))
     page.evaluate("() => { window.__notReloaded = true }")
     page.locator(".tagindex-footer a").click()  # "All tags", through instant navigation
-    page.wait_for_url(re.compile(r"/tags/$"))
+    page.wait_for_url(re.compile(f"/{prefix}tags/$"))
     page.locator(PICK).first.wait_for(state="attached")
     assert page.evaluate("() => window.__notReloaded === true"), "a full load, not instant"
     pick(page, "grpo")
@@ -499,9 +502,9 @@ def test_instant_navigation_keeps_the_explorer_working(
     assert chosen(page) == ["grpo"]
     # away to an article through a card, and back: the choice comes back from the URL
     page.locator(SHOWN + " .tagindex-card__title a").first.click()
-    page.wait_for_url(lambda url: "/tags/" not in url)
+    page.wait_for_url(lambda url: "/tags/" not in url)  # an article
     page.go_back()
-    page.wait_for_url(re.compile(r"/tags/\?t=grpo"))
+    page.wait_for_url(re.compile(f"/{prefix}tags/\\?t=grpo"))
     page.locator(PICK).first.wait_for(state="attached")
     settle(page, "?t=grpo&match=all")
     assert [t for _, t in shown(page)] == expected(data, ["grpo"])
@@ -646,3 +649,27 @@ def chosen_from_url(url: str) -> list[str]:
     query = urlsplit(url).query
     raw = next(p for p in query.split("&") if p.startswith("t="))[2:]
     return [unquote(s) for s in raw.split("+")]
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_the_filters_apply_to_the_explorer(
+    hosts: dict[str, ServedSite], site_page: SitePageFactory, host: str
+) -> None:
+    """The explorer's type filter (the site's `filters`) narrows its cards as on a tag page,
+    and shows only while tags are chosen."""
+    site = hosts[host]
+    data = tags_json(site, "")
+    page = open_explorer(site_page(site), site.url("tags/"))
+    toolbar = page.locator('[data-tagindex-explorer] [data-tagindex-facet="type"]')
+    assert toolbar.is_hidden()
+    pick(page, "rl")
+    settle(page, "?t=rl&match=all")
+    assert toolbar.is_visible()
+    articles: list[dict[str, object]] = data["articles"]  # type: ignore[assignment]
+    every = expected(data, ["rl"])
+    papers = [t for t in every if any(a["title"] == t and a["type"] == "paper" for a in articles)]
+    assert 0 < len(papers) < len(every)
+    toolbar.locator('[data-tagindex-value="paper"]').click()
+    page.wait_for_function("() => location.search.includes('type=paper')")
+    assert shown(page) == numbered(papers)
+    assert count_of(count_text(page)) == len(papers)
