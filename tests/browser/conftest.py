@@ -249,7 +249,7 @@ def _run(project: Path, *command: str) -> None:
     result = subprocess.run(
         command,
         cwd=project,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1"},
         capture_output=True,
         text=True,
         timeout=900,
@@ -319,6 +319,31 @@ def zensical_instant_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
             thread.join(timeout=10)
     finally:
         server.server_close()
+
+
+def both_hosts(project: Path) -> Iterator[dict[str, ServedSite]]:
+    """`project` built by `mkdocs build --strict` and, in a copy beside it, by `tagindex init`,
+    `tagindex build` and `zensical build`; each served. For a session or module fixture:
+    `yield from both_hosts(project)`."""
+    copy = project.parent / (project.name + "-zensical")
+    shutil.copytree(project, copy, ignore=shutil.ignore_patterns("site", ".cache"))
+    _run(project, sys.executable, "-m", "mkdocs", "build", "--strict")
+    _run(copy, sys.executable, "-m", "mkdocs_tagindex", "init")
+    _run(copy, sys.executable, "-m", "mkdocs_tagindex", "build")
+    _run(copy, str(BIN / "zensical"), "build")
+    served = []
+    sites = {}
+    try:
+        for host, folder in (("mkdocs", project / "site"), ("zensical", copy / "site")):
+            server, thread, base_url = _serve(folder)
+            served.append((server, thread))
+            sites[host] = ServedSite(dir=folder, base_url=base_url)
+        yield sites
+    finally:
+        for server, thread in served:
+            server.shutdown()
+            server.server_close()
+            thread.join(timeout=10)
 
 
 # -- fixture sites of tests/fixtures/, built and served on demand (tests/browser/test_theme.py) ---

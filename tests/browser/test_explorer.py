@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
@@ -22,8 +20,8 @@ from bs4 import BeautifulSoup
 from playwright.sync_api import Page
 
 from .colors import NO_MOTION_CSS, measure
-from .conftest import BIN, OpenedPage, ServedSite, SitePageFactory, _run, _serve
-from conftest import build, material_config, write_config, write_page
+from .conftest import OpenedPage, ServedSite, SitePageFactory, both_hosts
+from conftest import material_config, write_config, write_page
 
 HOSTS = ("mkdocs", "zensical")
 LANGS = {"en": "", "ja": "ja/"}
@@ -563,23 +561,7 @@ def override_sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[st
         write_page(project, f"a{i}.md", {**meta, "date": f"2026-01-0{i}"}, "Words. " * 40 * i)
     (project / "overrides/tagindex").mkdir(parents=True)
     (project / "overrides/tagindex/card.html").write_text(CARD_OVERRIDE, "utf-8")
-    copy = project.parent / "site-zensical"
-    shutil.copytree(project, copy)
-    build(project, "--strict")
-    _run(copy, sys.executable, "-m", "mkdocs_tagindex", "init")
-    _run(copy, sys.executable, "-m", "mkdocs_tagindex", "build")
-    _run(copy, str(BIN / "zensical"), "build")
-    served = []
-    sites = {}
-    for host, folder in (("mkdocs", project / "site"), ("zensical", copy / "site")):
-        server, thread, base_url = _serve(folder)
-        served.append((server, thread))
-        sites[host] = ServedSite(dir=folder, base_url=base_url)
-    yield sites
-    for server, thread in served:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    yield from both_hosts(project)
 
 
 @pytest.mark.parametrize("host", HOSTS)

@@ -6,10 +6,6 @@ page's heading and the all-tags item show the same colour."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,10 +16,9 @@ from mkdocs_tagindex.core.options.tagstyle import contrast as python_contrast
 from mkdocs_tagindex.core.options.tagstyle import text_color
 
 from .colors import NO_MOTION_CSS, contrast, property_srgb, srgb
-from .conftest import ServedSite, SitePageFactory, _serve
-from conftest import ROOT, material_config, write_config, write_page
+from .conftest import ServedSite, SitePageFactory, both_hosts
+from conftest import material_config, write_config, write_page
 
-ENV = {"PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1"}
 COLORS = {"grpo": "#e91e63", "rl": "#2e7d32"}
 TAGS_FILE = """\
 grpo:
@@ -40,14 +35,6 @@ SLATE_PAGES = {"mkdocs": (30, 33, 41)}
 
 def _rgb(hex_color: str) -> tuple[int, int, int]:
     return int(hex_color[1:3], 16), int(hex_color[3:5], 16), int(hex_color[5:7], 16)
-
-
-def _run(project: Path, *command: str) -> None:
-    result = subprocess.run(
-        command, cwd=project, env={**os.environ, **ENV}, capture_output=True, text=True, timeout=900
-    )
-    assert result.returncode == 0, result.stderr[-4000:] + result.stdout[-2000:]
-    assert "Traceback" not in result.stderr, result.stderr[-4000:]
 
 
 def _project(root: Path) -> Path:
@@ -71,26 +58,7 @@ def _project(root: Path) -> Path:
 @pytest.fixture(scope="session")
 def coloured_sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, ServedSite]]:
     """The small site built by `mkdocs build --strict` and by tagindex + Zensical, served."""
-    sites: dict[str, ServedSite] = {}
-    servers = []
-    try:
-        mk = _project(tmp_path_factory.mktemp("colours-mkdocs"))
-        _run(mk, sys.executable, "-m", "mkdocs", "build", "--strict")
-        zen = tmp_path_factory.mktemp("colours-zensical") / "colors"
-        shutil.copytree(mk, zen, ignore=shutil.ignore_patterns("site"))
-        _run(zen, sys.executable, "-m", "mkdocs_tagindex", "init")
-        _run(zen, sys.executable, "-m", "mkdocs_tagindex", "build")
-        _run(zen, str(Path(sys.executable).parent / "zensical"), "build")
-        for host, project in (("mkdocs", mk), ("zensical", zen)):
-            server, thread, base_url = _serve(project / "site")
-            servers.append((server, thread))
-            sites[host] = ServedSite(dir=project / "site", base_url=base_url)
-        yield sites
-    finally:
-        for server, thread in servers:
-            server.shutdown()
-            server.server_close()
-            thread.join(timeout=10)
+    yield from both_hosts(_project(tmp_path_factory.mktemp("colours")))
 
 
 def _scheme(page: Page, scheme: str) -> None:

@@ -50,8 +50,24 @@ class Pagination:
         return self.urls[self.number] if self.number < self.count else None
 
 
+class Facets:
+    """The filter values of some articles (a tag's; on the all-tags page, every article's)."""
+
+    articles: tuple[Article, ...]
+
+    @property
+    def types(self) -> list[str]:
+        """Distinct article types, lower case, for a type filter."""
+        return sorted({a.type.lower() for a in self.articles if a.type})
+
+    @property
+    def categories(self) -> list[str]:
+        """Distinct categories, collated, for a category filter."""
+        return sorted({c for a in self.articles for c in a.categories}, key=collation_key)
+
+
 @dataclass(frozen=True)
-class Tag:
+class Tag(Facets):
     """A tag with its articles in card order."""
 
     key: str
@@ -71,16 +87,6 @@ class Tag:
     def count(self) -> int:
         return len(self.articles)
 
-    @property
-    def types(self) -> list[str]:
-        """Distinct article types on this tag, for its type filter."""
-        return types(self.articles)
-
-    @property
-    def categories(self) -> list[str]:
-        """Distinct categories on this tag, for its category filter."""
-        return categories(self.articles)
-
     def audience_counts(self, audiences: Iterable[str]) -> dict[str, int]:
         """Articles per audience (`""`: all); an article without audience counts for each."""
         counts = {"": self.count}
@@ -96,7 +102,7 @@ class Tag:
 
 
 @dataclass(frozen=True)
-class TagIndex:
+class TagIndex(Facets):
     """Every tag of one build, in the all-tags page's order."""
 
     tags: tuple[Tag, ...]
@@ -112,16 +118,6 @@ class TagIndex:
         """Every article as a card numbered by its place in `articles` (`0001`, …): the
         explorer on the all-tags page shows some of them and numbers the shown ones anew."""
         return cards(self.articles)
-
-    @property
-    def types(self) -> list[str]:
-        """Distinct article types of every article, for the explorer's type filter."""
-        return types(self.articles)
-
-    @property
-    def categories(self) -> list[str]:
-        """Distinct categories of every article, for the explorer's category filter."""
-        return categories(self.articles)
 
     @cached_property
     def article_numbers(self) -> dict[str, int]:
@@ -195,16 +191,6 @@ def _order(sort_by: SortBy) -> Callable[[Article], tuple[Any, ...]]:
     if sort_by == "weight":
         return lambda a: (a.weight is None, a.weight or 0.0, *tie(a))
     return tie
-
-
-def types(articles: Iterable[Article]) -> list[str]:
-    """Distinct article types, lower case, sorted."""
-    return sorted({a.type.lower() for a in articles if a.type})
-
-
-def categories(articles: Iterable[Article]) -> list[str]:
-    """Distinct categories, collated."""
-    return sorted({c for a in articles for c in a.categories}, key=collation_key)
 
 
 def cards(articles: Sequence[Article]) -> tuple[Card, ...]:
