@@ -13,7 +13,7 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import unquote, urljoin, urlsplit
+from urllib.parse import quote, unquote, urljoin, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
@@ -181,6 +181,23 @@ def test_a_link_with_unknown_and_encoded_slugs(
     assert [t for _, t in shown(page)] == expected(data, ["強化学習入門", "rl"])
     note = page.locator("[data-tagindex-note]")
     assert note.is_visible() and "nope" in note.inner_text()
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_a_hostile_slug_in_the_link_is_text(
+    hosts: dict[str, ServedSite], site_page: SitePageFactory, host: str
+) -> None:
+    """Whatever `t=` holds ends up as text in the note, never as markup, and leaves the URL."""
+    site = hosts[host]
+    opened = site_page(site)
+    payload = '<img src=x onerror="window.__pwned=1">'
+    page = open_explorer(opened, site.url("tags/?t=grpo+" + quote(payload, safe="")))
+    settle(page, "?t=grpo&match=all")
+    note = page.locator("[data-tagindex-note]")
+    assert note.inner_text() == f"Not found, left out: {payload}"
+    assert note.locator("img").count() == 0
+    assert page.evaluate("() => window.__pwned === undefined")
+    assert opened.errors == []
 
 
 # -- the back button ------------------------------------------------------------------------------
@@ -424,8 +441,6 @@ def explorer_matches_tag_pages(page: Page, site: ServedSite, prefix: str) -> int
 
 
 def _quote(part: str) -> str:
-    from urllib.parse import quote
-
     return quote(part, safe="-._~")
 
 
