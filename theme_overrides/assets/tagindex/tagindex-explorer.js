@@ -38,8 +38,8 @@
 
   // Per explorer element: its state and what it found on the page.
   const explorers = new WeakMap();
-  // tags.json per URL, fetched once.
-  const fetched = new Map();
+  // What tags.json says, per URL, indexed once (tagindex.js fetches the file once).
+  const indexed = new Map();
 
   function api() {
     return window.tagindex || null;
@@ -120,20 +120,16 @@
   // -- data --------------------------------------------------------------------------------------
 
   function load(url) {
-    if (!fetched.has(url)) {
-      const promise = fetch(url, { credentials: "same-origin" })
-        .then((response) => {
-          if (!response.ok) throw new Error(String(response.status));
-          return response.json();
-        })
-        .then(index)
-        .catch(() => {
-          fetched.delete(url); // try again on the next choice
-          return null;
-        });
-      fetched.set(url, promise);
+    if (!indexed.has(url)) {
+      const shared = api();
+      const promise = (shared ? shared.json(url) : Promise.resolve(null)).then((data) => {
+        const found = index(data);
+        if (!found) indexed.delete(url); // try again on the next choice
+        return found;
+      });
+      indexed.set(url, promise);
     }
-    return fetched.get(url);
+    return indexed.get(url);
   }
 
   /** slug → {name, articles: Int32Array of places in `articles`}, from tags.json (v2+). */

@@ -23,7 +23,7 @@
  * with the site), moves those cards into this page's list ([data-tagindex-list]) and hides the
  * pagination ([data-tagindex-pagination]) while the filter is on. These are the only requests
  * it makes; if they fail, it filters the cards of this page. No framework.
- * Public: window.tagindex.init(), and state, matches, labels and label for the tag explorer
+ * Public: window.tagindex.init(), and state, matches, labels, label and json for the tag explorer
  * (tagindex-explorer.js), whose cards this script leaves alone; a choice dispatches
  * "tagindex:change" on the page's root.
  */
@@ -501,13 +501,15 @@
   });
 
   // init, and what tagindex-explorer.js shares: the choice of each facet as the buttons show
-  // it, whether a card's facets match a choice, and the count labels.
+  // it, whether a card's facets match a choice, the count labels, and a JSON file fetched once
+  // (a promise of its data, or of null when it could not be had).
   window.tagindex = {
     init: init,
     state: currentState,
     matches: matches,
     labels: labelsOf,
     label: label,
+    json: (url) => once(url, getJSON),
   };
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
