@@ -16,7 +16,6 @@ from ..core import (
     SiteInfo,
     SourcePage,
     TagIndexError,
-    bundled_icons,
     front_matter,
     tags_of,
     url_of,
@@ -52,9 +51,9 @@ def check(site: Site, say: Messages) -> int:
     known = known_texts(state, state.scan()) if state.site else {}
     sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")], known)
     languages = site.languages()
-    custom = [str(site.custom_dir)] if site.custom_dir else []
-    icons = bundled_icons("zensical" if zensical else "material", custom)  # the tags file's
-    run = Run(site.options, languages, messages, icons=icons)
+    run = Run(
+        site.options, languages, messages, icons=site.icons("zensical" if zensical else "material")
+    )
     keys = site.options.front_matter
     memo = open_memo(site, CHECK_MEMO)
     # No first pass: it predicts pages and slugs, which a check does not need; the front-matter

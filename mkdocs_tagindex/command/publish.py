@@ -22,7 +22,6 @@ from ..core import (
     Edition,
     Facts,
     Found,
-    Icons,
     Language,
     Messages,
     PageContext,
@@ -33,7 +32,6 @@ from ..core import (
     SiteInfo,
     SourcePage,
     Tag,
-    bundled_icons,
     clean_text,
     strip_format,
     theme_overrides_dir,
@@ -62,11 +60,6 @@ HIERARCHY_CHIPS = (
     "(Zensical reads the marker of 'ml' as listing its whole subtree); leave it off: with "
     "tagindex's hierarchy: true every level has its own page, and each chip links to it"
 )
-
-
-def zensical_icons(site: Site) -> Icons:
-    """The icons Zensical shows: its own copy of Material's, after `custom_dir/.icons`."""
-    return bundled_icons("zensical", [str(site.custom_dir)] if site.custom_dir else [])
 
 
 def assets_dir(site: Site) -> str:
@@ -109,7 +102,7 @@ def compute(
     sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")], known)
     languages = site.languages()
     run = Run(
-        site.options, languages, Messages(say), icons=zensical_icons(site), tag_styles_always=True
+        site.options, languages, Messages(say), icons=site.icons("zensical"), tag_styles_always=True
     )
     if site.options.hierarchy and (plugin_options(site.config, "tags") or {}).get("tags_hierarchy"):
         run.warn(HIERARCHY_CHIPS)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 if TYPE_CHECKING:
-    from ..core import Languages, TagIndexConfig
+    from ..core import Icons, Languages, TagIndexConfig
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -217,6 +217,13 @@ class Site:
     def custom_dir(self) -> Path | None:
         custom = self.theme.get("custom_dir")
         return (self.root / str(custom)).resolve() if custom else None
+
+    def icons(self, bundle: str) -> Icons:
+        """The icons the tags file may name: `custom_dir/.icons`, then `bundle`'s own set
+        (`zensical`, or `material` for a site still on MkDocs)."""
+        from ..core import bundled_icons
+
+        return bundled_icons(bundle, [str(self.custom_dir)] if self.custom_dir else [])
 
     @property
     def tags_dir(self) -> str:

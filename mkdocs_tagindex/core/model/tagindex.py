@@ -126,7 +126,7 @@ class TagIndex(Facets):
 
     @property
     def article_count(self) -> int:
-        return len({a.src_uri for t in self.tags for a in t.articles})
+        return len(self.articles)
 
     @property
     def roots(self) -> list[Tag]:
