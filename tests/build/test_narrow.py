@@ -115,6 +115,28 @@ def test_no_block_without_the_all_tags_page(tmp_path: Path) -> None:
     assert links(site.dir, "tags/grpo/index.html") is None
 
 
+def test_no_block_where_the_all_tags_page_has_no_explorer(tmp_path: Path) -> None:
+    """Issue 39, fault 12: the links open the explorer, so no block where there is none to open:
+    the author's own all-tags page (the plugin then generates none), `explorer: false`, and on
+    Zensical `index: false` too (the author's page at the all-tags page's URL is a clash there,
+    refused by the command)."""
+    own = narrow_site(tmp_path / "own")
+    write_page(own, "tags.md", {"title": "My tags"}, "# My tags\n\nNo explorer here.\n")
+    mk_own = build(own, "--strict")
+    assert "No explorer here." in (mk_own.dir / "tags/index.html").read_text("utf-8")
+    assert links(mk_own.dir, "tags/grpo/index.html") is None
+    no_explorer = narrow_site(tmp_path / "plain", explorer=False)
+    no_index = narrow_site(tmp_path / "noindex", index=False)
+    for site_dir in (
+        build(no_explorer, "--strict").dir,
+        on_zensical(no_explorer),
+        on_zensical(no_index),
+    ):
+        assert links(site_dir, "tags/grpo/index.html") is None
+        assert links(site_dir, "tags/grpo/page/2/index.html") is None
+        assert (site_dir / "tags/grpo/index.html").is_file()
+
+
 def test_hierarchy_keeps_the_path_and_leaves_out_the_tags_own_levels(tmp_path: Path) -> None:
     project = tmp_path / "tree"
     write_config(project, material_config(hierarchy=True, group_by="year"))
