@@ -27,7 +27,7 @@ from typing import Any
 
 from ..core import Facts, Found, Language, front_matter, has_tags
 from . import markup, skips
-from .cardstore import CardFrame, CardStore
+from .cardstore import CARDS, CardFrame, CardStore
 from .memo import Keys, Memo, context_key, open_memo, tracking
 from .outcome import Result
 from .site import Site
@@ -63,10 +63,10 @@ class Cache:
         self.site = site
         self.memo: Memo = open_memo(site)
         self.keys: Keys = self.memo.keys
-        self.facts_table = markup.FactsCache(site.cache_dir)
+        self.facts_table = markup.FactsCache(site.cache_file(markup.FACTS))
         extra = site.settings_extra()[:1] if site.custom_dir else []
         salt = settings_key(site.root, [site.path.name], extra, {})
-        self.card_store = CardStore(site.cache_dir, salt)
+        self.card_store = CardStore(site.cache_file(CARDS), salt)
         self.metas = skips.metas_digest(site, files, meta_file_name(site))
         self.front_matter = self.memo.front_matter(front_matter)
         """The core's front-matter reader, remembered by path and text hash (point 1)."""

@@ -1,10 +1,10 @@
 """Cards rendered once: an article's card is the same on each of its tags' pages but for its
 number (the templates ask `tagindex.frame`, `core.contexts.PassThrough`), so the first page that
 shows it renders it and the next ones reuse it, number filled in. Kept across builds too
-(`CardStore`, `.cache/tagindex/cards.pickle`), keyed by everything a card is made of: the article
-record, the language, the title's element, the page's depth, and the settings' hash (config,
-package code and templates, custom_dir), so a build after a tag edit renders only the cards of
-articles whose record changed.
+(`CardStore`, `.cache/tagindex/cards.<config>.pickle`), keyed by everything a card is made of:
+the article record, the language, the title's element, the page's depth, and the settings'
+hash (config, package code and templates, custom_dir), so a build after a tag edit renders only
+the cards of articles whose record changed.
 
 Only with the package's own card templates (no `tagindex/` folder under the theme's
 `custom_dir`: an override may read the page's tag), and checked: the first small pages of each
@@ -31,6 +31,7 @@ SMALL = 24
 more than the rest of the build's cards)."""
 
 
+CARDS = "cards.pickle"
 KEEP_BUILDS = 20
 """A card no build used in this many builds is dropped (a build that reuses its pages from the
 memo renders no card, and must not forget the cards of the pages it reused)."""
@@ -40,8 +41,9 @@ class CardStore:
     """Cards of earlier builds: key → HTML with the number left out, and the last build that
     used it (`KEEP_BUILDS`)."""
 
-    def __init__(self, folder: Path, salt: str) -> None:
-        self.path = folder / "cards.pickle"
+    def __init__(self, path: Path, salt: str) -> None:
+        """`path`: the config's own file (`Site.cache_file(CARDS)`)."""
+        self.path = path
         self.salt = salt
         self.snapshot = Snapshot(self.path, salt, ("html", "used", "builds"))
         tables = self.snapshot.load()

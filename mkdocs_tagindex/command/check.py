@@ -21,19 +21,30 @@ from ..core import (
     url_of,
 )
 from .clashes import check_clashes, for_zensical
+from .locking import held
 from .memo import open_memo
 from .owned import Owned, roots
 from .refusals import find as find_refusals
-from .site import Site
+from .site import Site, read_config
 from .sources import all_files, language_pages, read_sources
+from .state import NAME as STATE
 from .state import State, known_texts
 
 CHECK_MEMO = "check.pickle"
 """The check's own memo (the build's keeps what builds use)."""
 
 
-def check(site: Site, say: Messages) -> int:
-    """Problems found (each said once, as a warning or an error)."""
+def check(site: Site, say: Messages, lock_timeout: float | None = None) -> int:
+    """Problems found (each said once, as a warning or an error). In a project `tagindex build`
+    keeps a cache in, the check holds the project's lock (`locking.py`) as a build does: it
+    reads what a build writes and writes its memo there; elsewhere it writes nothing."""
+    if not site.cache_dir.is_dir():
+        return _check(site, say, save=False)
+    with held(site.path, say.say, lock_timeout):
+        return _check(site, say, save=True)
+
+
+def _check(site: Site, say: Messages, save: bool) -> int:
     problems = 0
 
     def count(level: int, text: str) -> None:
@@ -43,11 +54,15 @@ def check(site: Site, say: Messages) -> int:
             say.say(level, text)
 
     messages = Messages(count)
+    for warning in site.warnings:
+        count(logging.WARNING, warning)
     owned = Owned(site.docs_dir, roots(site))
     files = all_files(site, owned.is_ours)
     zensical = for_zensical(site, owned)
+    if zensical and not site.toml:
+        read_config(site.path)  # Zensical's reading of the YAML: what it refuses, refused here
     zensical_refusals(site, files, count if zensical else _note(say))
-    state = State.load(site.cache_dir)
+    state = State.load(site.cache_file(STATE))
     known = known_texts(state, state.scan()) if state.site else {}
     sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")], known)
     languages = site.languages()
@@ -73,7 +88,7 @@ def check(site: Site, say: Messages) -> int:
                 memo.article(lang, source, run, language.article)
             except TagIndexError as exc:
                 count(logging.ERROR, str(exc))
-    if site.cache_dir.is_dir():
+    if save:
         memo.save()
     return problems
 

@@ -23,11 +23,34 @@ def say(level: int, text: str) -> None:
     print(f"{name:<8}-  {text}", file=sys.stderr)
 
 
+class Counted:
+    """`say`, counting what it said at WARNING or above: `--strict` fails on any, as MkDocs'
+    `--strict` does."""
+
+    def __init__(self) -> None:
+        self.warnings = 0
+
+    def __call__(self, level: int, text: str) -> None:
+        if level >= logging.WARNING:
+            self.warnings += 1
+        say(level, text)
+
+    def strict(self, args: argparse.Namespace) -> int:
+        """1 (with MkDocs' words) if `--strict` was given and anything was warned, else 0."""
+        if not getattr(args, "strict", False) or not self.warnings:
+            return 0
+        say(logging.ERROR, f"tagindex: aborted with {self.warnings} warnings in strict mode")
+        return 1
+
+
 def cmd_build(args: argparse.Namespace) -> int:
     from . import rebuild as build
 
     config = find_config(args.config_file)
-    build.run(config, say, keep_pages=args.keep_pages, lock_timeout=args.lock_timeout)
+    said = Counted()
+    build.run(config, said, keep_pages=args.keep_pages, lock_timeout=args.lock_timeout)
+    if said.strict(args):
+        return 1  # as `mkdocs serve --strict`: a first build that warns is not watched
     if args.watch:
         from .watch import watch
 
@@ -42,6 +65,8 @@ def cmd_clean(args: argparse.Namespace) -> int:
 
     config = find_config(args.config_file)
     site = load_site(config)
+    for warning in site.warnings:
+        say(logging.WARNING, warning)
     with held(config, say, args.lock_timeout):
         owned = Owned(site.docs_dir, roots(site))
         owned.check_clean(site.root)  # nothing changes unless all of it can
@@ -58,8 +83,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     from ..core import Messages
     from . import check as checking
 
-    site = load_site(find_config(args.config_file))
-    problems = checking.check(site, Messages(say))
+    site = load_site(find_config(args.config_file), mkdocs=True)
+    problems = checking.check(site, Messages(say), lock_timeout=args.lock_timeout)
     if problems:
         say(logging.ERROR, f"tagindex check: {problems} problem(s)")
         return 1
@@ -70,6 +95,8 @@ def cmd_init(args: argparse.Namespace) -> int:
     from . import setup
 
     site = load_site(find_config(args.config_file))
+    for warning in site.warnings:
+        say(logging.WARNING, warning)
     return setup.init(site, say, dry_run=args.dry_run)
 
 
@@ -95,7 +122,12 @@ def parser() -> argparse.ArgumentParser:
         )
         return cmd
 
+    def strict(cmd: argparse.ArgumentParser, helptext: str) -> argparse.ArgumentParser:
+        cmd.add_argument("-s", "--strict", action="store_true", help=helptext)
+        return cmd
+
     build = locks(add("build", "write the tag pages, feeds and tags.json under docs_dir"))
+    strict(build, "exit 1 if anything was warned (as mkdocs build --strict)")
     build.add_argument("--watch", action="store_true", help="then build again on every change")
     build.add_argument(
         "--keep-pages", action="store_true", help="no .gitignore: keep the pages in the repository"
@@ -106,9 +138,9 @@ def parser() -> argparse.ArgumentParser:
     init.set_defaults(run=cmd_init)
     clean = locks(add("clean", "remove what tagindex build and init added, and the cache"))
     clean.set_defaults(run=cmd_clean)
-    add("check", "check front matter and the tags file; exit 1 on a problem").set_defaults(
-        run=cmd_check
-    )
+    check = locks(add("check", "check the config, front matter, meta files and the tags file"))
+    strict(check, "accepted for symmetry with build: check exits 1 on any warning already")
+    check.set_defaults(run=cmd_check)
     return top
 
 

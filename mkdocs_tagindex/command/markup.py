@@ -27,6 +27,7 @@ BODY = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)
 """Front matter, as the core parses it: the rest is the page's Markdown."""
 
 CACHE_VERSION = "3"
+FACTS = "facts.pickle"
 PARALLEL_FROM = 64
 """Below this many pages to render, one process is faster than starting a pool."""
 
@@ -172,10 +173,11 @@ def key_of(*parts: str) -> str:
 class FactsCache:
     """Key → (heading, minutes, summary) from earlier runs; only what this run used is kept."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, path: Path) -> None:
+        """`path`: the config's own file (`Site.cache_file(FACTS)`)."""
         from .snapshot import Snapshot
 
-        self.path = folder / "facts.pickle"
+        self.path = path
         self.snapshot = Snapshot(self.path, CACHE_VERSION, ("facts",))
         self.old: dict[str, list[Any]] = self.snapshot.load()["facts"]
         self.new: dict[str, list[Any]] = {}

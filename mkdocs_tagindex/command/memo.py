@@ -1,6 +1,7 @@
-"""What a whole `tagindex build` computed, kept for the next one (`.cache/tagindex/memo.pickle`),
-so that a build after a small change does the work of that change only, with output byte for byte
-that of a cold build (tests/build/test_zensical_incremental.py).
+"""What a whole `tagindex build` computed, kept for the next one
+(`.cache/tagindex/memo.<config>.pickle`), so that a build after a small change does the work of
+that change only, with output byte for byte that of a cold build
+(tests/build/test_zensical_incremental.py).
 
 Every entry is keyed by everything the computation it stands for reads; a key that does not
 match is computed again. The whole memo is keyed by the settings (`state.settings_key`: config
@@ -51,7 +52,7 @@ def open_memo(site: Site, name: str = NAME) -> Memo:
     from .state import config_files, settings_key
 
     key = settings_key(site.root, config_files(site.path), site.settings_extra(), {"memo": VERSION})
-    return Memo.open(site.cache_dir, key, site.docs_dir, name)
+    return Memo.open(site.cache_file(name), key, site.docs_dir)
 
 
 def digest(value: object) -> str:
@@ -209,8 +210,8 @@ class Memo:
     snapshot: Snapshot | None = None
 
     @classmethod
-    def open(cls, cache_dir: Path, key: str, docs_dir: Path, name: str = NAME) -> Memo:
-        memo = cls(cache_dir / name, key, docs_dir)
+    def open(cls, path: Path, key: str, docs_dir: Path) -> Memo:
+        memo = cls(path, key, docs_dir)
         memo.snapshot = Snapshot(memo.path, (VERSION, key), TABLES)
         for table, entries in memo.snapshot.load().items():
             setattr(memo, table, entries)

@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import layers
-from .locking import cache_dir, held
-from .state import State, config_files, front_of, known_texts, scan, sha, unchanged
+from .locking import held
+from .site import cache_file
+from .state import NAME, State, config_files, front_of, known_texts, scan, sha, unchanged
 
 if TYPE_CHECKING:
     from .outcome import Result
@@ -43,7 +44,7 @@ def _same_facts(
 def quick(config: Path, keep_pages: bool) -> tuple[bool, State]:
     """Whether nothing tagindex publishes can have changed since the last build (steps 1 and 2
     of `state.py`); the state, stats brought up to date."""
-    state = State.load(cache_dir(config))
+    state = State.load(cache_file(config, NAME))
     options = {"keep_pages": keep_pages}
     if not layers.on("state"):
         return False, state
@@ -63,10 +64,18 @@ def quick(config: Path, keep_pages: bool) -> tuple[bool, State]:
 
 
 def record(
-    state: State, site: Site, result: Result, before: dict[str, tuple[int, int]], keep_pages: bool
+    state: State,
+    site: Site,
+    result: Result,
+    before: dict[str, tuple[int, int]],
+    keep_pages: bool,
+    said: dict[str, Any],
 ) -> None:
     """The state after a whole build: `before` is the inputs' stats taken before it read them
-    (a page changed while the build ran is then seen as changed by the next run)."""
+    (a page changed while the build ran is then seen as changed by the next run); `said`: the
+    warnings the build said (`said`) and each page's Zensical refusals (`refused`), said again
+    by later builds that do not read them, as MkDocs says its warnings at every build:
+    `--strict` then fails every time, not only the first."""
     from ..core import MARKER
     from . import markup
     from .owned import Owned, roots
@@ -109,6 +118,7 @@ def record(
         "configs": config_files(site.path),
         "extra": site.settings_extra(),
         "facts": markup.facts_params(site.options),
+        **said,
     }
     state.settings = state.settings_now({"keep_pages": keep_pages})
     state.save()
@@ -135,6 +145,8 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
     if fresh:
         took = time.perf_counter() - started
         if not quiet:
+            for level, text in state.site.get("said", []):
+                say(level, text)
             say(
                 logging.INFO,
                 "tagindex: nothing that the tag pages show changed: 0 written, 0 removed "
@@ -144,15 +156,29 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
     from ..core import MARKER
     from . import publish, setup
     from .owned import Owned, roots
-    from .refusals import find as find_refusals
     from .site import load_site
     from .versions import warn_versions
 
+    said: list[tuple[int, str]] = []
+
+    def keep(level: int, text: str) -> None:
+        if level >= logging.WARNING:
+            said.append((level, text))
+        say(level, text)
+
+    def kept(level: int, text: str) -> None:
+        """What the watch's rounds (`quiet`) do not say, kept all the same."""
+        if quiet:
+            said.append((level, text))
+        else:
+            keep(level, text)
+
     site = load_site(config)
-    if not quiet:
-        warn_versions(site, say)
-        for missing in setup.missing(site):
-            say(logging.WARNING, f"{missing}; run `tagindex init` once")
+    for warning in site.warnings:
+        keep(logging.WARNING, warning)
+    warn_versions(site, kept)
+    for missing in setup.missing(site):
+        kept(logging.WARNING, f"{missing}; run `tagindex init` once")
     manifests = Owned(site.docs_dir, roots(site)).manifests
     ours = {f"{root}/{name}" for root, files in manifests.items() for name in files or {}}
     meta_name = _meta_name(site)
@@ -168,14 +194,31 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
     if before is None or not same_scan:
         before = scan(str(site.docs_dir), ours, meta_name)
     known = known_texts(state, before)
-    # the pages edited since the last build (all at the first): Zensical would stop on these
-    for refused in find_refusals(site.docs_dir, [src for src in before if src not in known]):
-        say(logging.WARNING, refused)
-    result, report = publish.build(site, say, keep_pages, known, scanned=before)
-    record(state, site, result, before, keep_pages)
+    refused = _refusals(state, site.docs_dir, before, known)
+    for texts in refused.values():
+        for text in texts:
+            keep(logging.WARNING, text)
+    result, report = publish.build(site, keep, keep_pages, known, scanned=before)
+    record(state, site, result, before, keep_pages, {"said": said, "refused": refused})
     took = time.perf_counter() - started
     say(logging.INFO, f"{summary(result.files, report.written, report.removed)} in {took:.2f}s")
     return len(report.written) + len(report.removed)
+
+
+def _refusals(
+    state: State, docs_dir: Path, before: Collection[str], known: Collection[str]
+) -> dict[str, list[str]]:
+    """Page → what Zensical would stop on in it: read again for the pages edited since the
+    last build (all at the first), as the last build found it for the others."""
+    from .refusals import find as find_refusals
+
+    old = state.site.get("refused", {})
+    out: dict[str, list[str]] = {}
+    for src in before:
+        found = old.get(src, []) if src in known else list(find_refusals(docs_dir, [src]))
+        if found:
+            out[src] = found
+    return out
 
 
 def summary(files: Collection[str], written: Collection[str], removed: Collection[str]) -> str:

@@ -5,13 +5,15 @@ them (`zensical/config.py`: `!ENV`, `INHERIT`, a `[project]` table), without imp
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import os
+import reprlib
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import yaml
 
@@ -60,12 +62,34 @@ _Loader.add_multi_constructor("tag:yaml.org,2002:python/", _python)
 _Loader.add_multi_constructor("!!python/", _python)
 
 
+def _unreadable(path: Path, exc: Exception, loader: Any) -> CommandError:
+    """One line for a config YAML cannot read (never PyYAML's traceback or its three-line
+    marks): the file, the line, the problem and, for a value YAML parses but cannot build
+    (`2026-02-30`), the key and the value."""
+    from ..core import build_problem, unbuildable, unbuildable_where
+
+    if isinstance(exc, yaml.YAMLError):
+        mark = getattr(exc, "problem_mark", None)
+        where = f" (line {mark.line + 1})" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc).split("\n", 1)[0]
+        return CommandError(f"{path}: not valid YAML{where}: {problem}")
+    try:
+        found = unbuildable(path.read_text("utf-8"), loader)
+    except (OSError, UnicodeDecodeError):
+        found = None
+    where, value = unbuildable_where(found, 1)
+    return CommandError(f"{path}: cannot be read{where}: {build_problem(exc)}{value}")
+
+
 def read_yaml(path: Path) -> dict[str, Any]:
-    """A YAML config with its `INHERIT` parent merged under it (deep merge, lists appended)."""
+    """A YAML config as Zensical reads it (`zensical/config.py`: PyYAML, its own `!ENV`, no
+    `!relative`), with its `INHERIT` parent merged under it (deep merge, lists appended)."""
+    from ..core import BUILD_ERRORS
+
     try:
         data: Any = yaml.load(path.read_text("utf-8"), Loader=_Loader)
-    except yaml.YAMLError as exc:
-        raise CommandError(f"{path}: not valid YAML: {exc}") from exc
+    except (yaml.YAMLError, *BUILD_ERRORS) as exc:
+        raise _unreadable(path, exc, _Loader) from None
     if not isinstance(data, dict):
         return {}
     parent = data.pop("INHERIT", None)
@@ -88,14 +112,60 @@ def _merge(base: dict[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def read_config(path: Path) -> dict[str, Any]:
+class _Names(yaml.SafeLoader):
+    """PyYAML's safe loader with Python tags kept as their names: the base of MkDocs' own
+    loader here, so that reading a config runs nothing of it."""
+
+
+_Names.add_multi_constructor("tag:yaml.org,2002:python/", _python)
+_Names.add_multi_constructor("!!python/", _python)
+
+
+class _Where:
+    """What MkDocs' `!relative` placeholders ask of a config: its file and its `docs_dir`."""
+
+    def __init__(self, path: Path) -> None:
+        self.config_file_path = str(path)
+        self.docs_dir = str(path.parent / "docs")
+        self._current_page = None
+
+
+def read_mkdocs_yaml(path: Path) -> dict[str, Any]:
+    """A YAML config as MkDocs reads it (`mkdocs.utils.yaml.yaml_load` with MkDocs' loader:
+    `!ENV`, `!relative`, `INHERIT` merged by mergedeep), Python tags kept as names: what
+    `tagindex check` reads on a MkDocs site (issue 39, fault 11: `!relative` refused)."""
+    from mkdocs.exceptions import ConfigurationError
+    from mkdocs.utils.yaml import get_yaml_loader, yaml_load
+
+    from ..core import BUILD_ERRORS
+
+    where = _Where(path)
+    loader = get_yaml_loader(loader=_Names, config=cast(Any, where))
+    try:
+        with path.open("rb") as source:
+            data: Any = yaml_load(source, loader)
+    except ConfigurationError as exc:
+        if isinstance(exc.__context__, yaml.YAMLError):
+            raise _unreadable(path, exc.__context__, loader) from None
+        raise CommandError(f"{path}: {exc}") from None
+    except BUILD_ERRORS as exc:
+        raise _unreadable(path, exc, loader) from None
+    if not isinstance(data, dict):
+        return {}
+    where.docs_dir = str(path.parent / str(data.get("docs_dir") or "docs"))
+    return dict(data)
+
+
+def read_config(path: Path, mkdocs: bool = False) -> dict[str, Any]:
+    """`zensical.toml`'s `[project]`, or a YAML config as Zensical reads it (`mkdocs`: as
+    MkDocs does)."""
     if path.suffix.lower() == ".toml":
         try:
             data = tomllib.loads(path.read_text("utf-8"))
         except tomllib.TOMLDecodeError as exc:
             raise CommandError(f"{path}: not valid TOML: {exc}") from exc
         return dict(data.get("project", data))
-    return read_yaml(path)
+    return read_mkdocs_yaml(path) if mkdocs else read_yaml(path)
 
 
 def plugin_entries(config: Mapping[str, Any], name: str) -> list[dict[str, Any]]:
@@ -122,6 +192,15 @@ def plugin_options(config: Mapping[str, Any], name: str) -> dict[str, Any] | Non
     """A plugin's options from a `plugins:` list or mapping (None: not configured)."""
     found = plugin_entries(config, name)
     return found[0] if found else None
+
+
+def cache_file(config: Path, name: str) -> Path:
+    """The cache file `name` (`state.pickle`) of one config file, in the project's
+    `.cache/tagindex/` (`state.mkdocs.yml.pickle`): two configs sharing a project (`mkdocs.yml`,
+    `alt.yml` with another `tags_dir`) each compare a build with their own last one, never with
+    the other's (issue 39, fault 5)."""
+    stem, dot, ext = name.rpartition(".")
+    return config.parent / ".cache" / "tagindex" / f"{stem}.{config.name}{dot}{ext}"
 
 
 def find_config(path: str | None) -> Path:
@@ -179,6 +258,8 @@ class Site:
     """Hash of the config file's text: part of every cache key."""
     theme_lang: str = "en"
     extra: dict[str, Any] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
+    """The config's warnings (an unknown option), said by every command that loads it."""
 
     @property
     def root(self) -> Path:
@@ -233,6 +314,10 @@ class Site:
     def cache_dir(self) -> Path:
         return self.root / ".cache" / "tagindex"
 
+    def cache_file(self, name: str) -> Path:
+        """This config's own cache file `name` (`cache_file`)."""
+        return cache_file(self.path, name)
+
     def settings_extra(self) -> list[str]:
         """The trees every cache key holds besides the config: `custom_dir` (first, if set) and
         the tags file, relative to the project."""
@@ -261,17 +346,18 @@ class Site:
         return plugin_options(self.config, name) is not None
 
 
-def load_site(path: Path) -> Site:
-    """The site at `path`, its tagindex options validated as the plugin validates them."""
+def load_site(path: Path, mkdocs: bool = False) -> Site:
+    """The site at `path`, its tagindex options validated as the plugin validates them
+    (`mkdocs`: its YAML read as MkDocs reads it, for `tagindex check` on a MkDocs site)."""
     from ..core import TagIndexConfig
 
-    config = read_config(path)
+    config = read_config(path, mkdocs)
     if not config.get("site_name"):
         raise CommandError(f"{path.name}: missing required setting 'site_name'")
     raw = plugin_options(config, PLUGIN)
     options = TagIndexConfig(config_file_path=str(path))
     options.load_dict(dict(raw or {}))
-    errors, _warnings = options.validate()
+    errors, warnings = options.validate()
     if errors:
         said = "; ".join(f"option '{name}': {error}" for name, error in errors)
         raise CommandError(f"{path.name}: plugins.{PLUGIN}: {said}")
@@ -289,4 +375,26 @@ def load_site(path: Path) -> Site:
         i18n=_i18n(plugin_options(config, "i18n")),
         digest=hashlib.sha256(path.read_bytes()).hexdigest()[:16],
         theme_lang=str(lang or "en"),
+        warnings=option_warnings(path, raw or {}, warnings),
     )
+
+
+def option_warnings(
+    path: Path, raw: Mapping[str, Any], warnings: list[tuple[str, str]]
+) -> tuple[str, ...]:
+    """The options' warnings as MkDocs words them (`Config value 'plugins': Plugin 'tagindex'
+    option 'per_pgae': Unrecognised configuration name: per_pgae`), after the config file's
+    name; an unknown option also with the value that is ignored and the option it may be
+    (issue 39, fault 10: the command said nothing where MkDocs warns)."""
+    from ..core import TagIndexConfig
+
+    known = sorted(name for name, _option in TagIndexConfig._schema)
+    out = []
+    for key, message in sorted(warnings, key=lambda item: (str(item[0]), str(item[1]))):
+        text = f"{path.name}: Config value 'plugins': Plugin '{PLUGIN}' option '{key}': {message}"
+        if key in raw and key not in known:
+            close = difflib.get_close_matches(str(key), known, n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            text += f" (its value {reprlib.repr(raw[key])} is ignored{hint})"
+        out.append(text)
+    return tuple(out)

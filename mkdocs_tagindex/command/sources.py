@@ -14,9 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from ..core import Languages, front_matter
+from ..core import Languages, front_matter, yaml_mapping
 from .site import CommandError, Site, plugin_options
 from .state import text_hash
 
@@ -124,15 +122,15 @@ def merge_meta(base: dict[str, Any], top: Mapping[str, Any], where: str) -> dict
 class MetaFiles:
     """The `.meta.yml` files of one staged docs tree, by folder."""
 
-    def __init__(self, docs_dir: Path, files: Mapping[str, str]) -> None:
-        """`files`: staged path of each meta file → its path under `docs_dir`."""
+    def __init__(self, docs_dir: Path, files: Mapping[str, str], warn: Warn) -> None:
+        """`files`: staged path of each meta file → its path under `docs_dir`. One that cannot
+        be read is said in one line (file, line, key, value), as front matter is, and its keys
+        are ignored (issue 39, fault 9: a traceback for `date: 2026-02-30`)."""
         self.by_folder: dict[str, dict[str, Any]] = {}
         for staged, src in sorted(files.items()):
-            try:
-                data = yaml.safe_load((docs_dir / src).read_text("utf-8-sig"))
-            except (yaml.YAMLError, UnicodeDecodeError) as exc:
-                raise CommandError(f"error reading meta file '{src}': {exc}") from exc
-            if isinstance(data, dict):
+            text = _read(docs_dir / src)
+            data = yaml_mapping(text, src, warn, "meta file", first_line=1)
+            if data:
                 self.by_folder[posixpath.dirname(staged)] = data
 
     def meta_of(self, path: str, own: Mapping[str, Any]) -> dict[str, Any]:
@@ -206,7 +204,7 @@ def language_pages(
     out: dict[str, list[LangPage]] = {}
     for lang, srcs in chosen.items():
         tree = _meta_tree(languages, lang, metas)
-        meta_files = MetaFiles(site.docs_dir, tree)
+        meta_files = MetaFiles(site.docs_dir, tree, warn)
         pages = []
         for src in sorted(srcs, key=lambda s: order.get(s, 0)):
             locale, path = languages.locale_of(src)

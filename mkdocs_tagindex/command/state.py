@@ -37,7 +37,7 @@ from typing import Any
 from .. import __version__
 from .snapshot import Snapshot
 
-STATE_VERSION = 4
+STATE_VERSION = 5
 NAME = "state.pickle"
 TABLES = ("files", "facts", "outputs", "about")
 FRONT = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.S)
@@ -193,8 +193,8 @@ class State:
         return str(self.root / self.site["docs_dir"])
 
     @classmethod
-    def load(cls, cache_dir: Path) -> State:
-        path = cache_dir / NAME
+    def load(cls, path: Path) -> State:
+        """The state in `path` (`site.cache_file(config, NAME)`: one per config file)."""
         snapshot = Snapshot(path, STATE_VERSION, TABLES)
         tables = snapshot.load()
         about = tables["about"]

@@ -22,8 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import rebuild as build
-from .locking import cache_dir
-from .site import CommandError
+from .site import CommandError, cache_file
 from .state import NAME, State, tree_stamps
 
 Say = Callable[[int, str], None]
@@ -43,11 +42,11 @@ _LOADED: dict[str, tuple[object, State]] = {}
 
 def _state(config: Path) -> State:
     """The last build's state, read again only when its file changed."""
-    path = cache_dir(config) / NAME
+    path = cache_file(config, NAME)
     stamp = _stamp(str(path))
     known = _LOADED.get(str(path))
     if known is None or known[0] != stamp or stamp is None:
-        known = _LOADED[str(path)] = (stamp, State.load(path.parent))
+        known = _LOADED[str(path)] = (stamp, State.load(path))
     return known[1]
 
 

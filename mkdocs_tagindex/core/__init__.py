@@ -43,13 +43,20 @@ if TYPE_CHECKING:
     from .records import listings
     from .records.article import Article, Facts, Post, SourcePage
     from .records.cardfields import FIELDS
-    from .records.frontmatter import front_matter, has_tags, tags_of
+    from .records.frontmatter import front_matter, has_tags, tags_of, yaml_mapping
     from .records.listings import Listing
     from .text import html, readtime
     from .text.html import first_paragraph, plain
     from .text.labels import labels_for
     from .text.slugs import strip_format
-    from .text.values import clean_text, one_date
+    from .text.values import (
+        BUILD_ERRORS,
+        build_problem,
+        clean_text,
+        one_date,
+        unbuildable,
+        unbuildable_where,
+    )
 
 _HOME = {
     "Article": "records.article",
@@ -58,6 +65,10 @@ _HOME = {
     "Deferred": "output.outputs",
     "Edition": "model.edition",
     "FIELDS": "records.cardfields",
+    "BUILD_ERRORS": "text.values",
+    "build_problem": "text.values",
+    "unbuildable": "text.values",
+    "unbuildable_where": "text.values",
     "Facts": "records.article",
     "Found": "model.language",
     "Icons": "options.tagstyle",
@@ -88,6 +99,7 @@ _HOME = {
     "owned_roots": "manifest",
     "first_paragraph": "text.html",
     "front_matter": "records.frontmatter",
+    "yaml_mapping": "records.frontmatter",
     "has_tags": "records.frontmatter",
     "labels_for": "text.labels",
     "one_date": "text.values",
@@ -124,6 +136,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "BUILD_ERRORS",
     "FIELDS",
     "MARKER",
     "NUMBER",
@@ -154,6 +167,7 @@ __all__ = [
     "Tag",
     "TagIndexConfig",
     "TagIndexError",
+    "build_problem",
     "bundled_icons",
     "clean_text",
     "digest",
@@ -172,5 +186,8 @@ __all__ = [
     "tags_of",
     "theme",
     "theme_overrides_dir",
+    "unbuildable",
+    "unbuildable_where",
     "url_of",
+    "yaml_mapping",
 ]

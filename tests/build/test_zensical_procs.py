@@ -356,7 +356,7 @@ def test_the_cache_is_ignored_by_git_and_clean_removes_it(tmp_path: Path) -> Non
     git = ["git", "-C", str(project)]
     subprocess.run([*git, "init", "-q"], check=True, timeout=DEADLINE)
     assert tagindex(project, "build").returncode == 0
-    assert (project / ".cache/tagindex/state.pickle").is_file()
+    assert (project / ".cache/tagindex/state.mkdocs.yml.pickle").is_file()
     status = subprocess.run(
         [*git, "status", "--porcelain", "--untracked-files=all", "--ignored=no"],
         capture_output=True,

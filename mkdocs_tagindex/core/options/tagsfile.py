@@ -45,7 +45,8 @@ from ..text.values import (
     pick,
     reader_problem,
     short,
-    unbuildable_line,
+    unbuildable,
+    unbuildable_where,
 )
 from .optiontypes import TagList, language_problem
 from .tagstyle import Icons, TagColor, TagIcon
@@ -276,9 +277,8 @@ def _read(raw: bytes) -> tuple[object, str | None]:
         problem = getattr(exc, "problem", None) or "invalid YAML"
         return None, f"not valid YAML{where}: {problem}"
     except BUILD_ERRORS as exc:  # a value PyYAML parses but cannot build, such as 2026-02-30
-        at = unbuildable_line(text, _Loader)
-        where = f" (line {at + 1})" if at is not None else ""
-        return None, f"cannot be read{where}: {build_problem(exc)}"
+        where, value = unbuildable_where(unbuildable(text, _Loader), 1)
+        return None, f"cannot be read{where}: {build_problem(exc)}{value}"
 
 
 @contextmanager

@@ -20,7 +20,14 @@ from mkdocs.config.base import Config, ValidationError
 from ..options.config import FrontMatterKeys
 from ..options.optiontypes import Dates, DateValue, Flag, Minutes, Number, TagList, Text, TextList
 from ..text.slugs import tag_key
-from ..text.values import BUILD_ERRORS, build_problem, mark_line, reader_problem, unbuildable_line
+from ..text.values import (
+    BUILD_ERRORS,
+    build_problem,
+    mark_line,
+    reader_problem,
+    unbuildable,
+    unbuildable_where,
+)
 from .cardfields import read_fields
 
 try:  # libyaml is several times faster, and front matter is read once per page per build
@@ -90,14 +97,14 @@ class FrontMatter:
 Warn = Callable[[str], None]
 
 
-def _yaml_problem(block: str, exc: yaml.YAMLError) -> tuple[int | None, str]:
+def _yaml_problem(block: str, exc: yaml.YAMLError, first: int = 2) -> tuple[int | None, str]:
     """Where a front-matter YAML error really is (a file line) and what it is, in words.
 
     PyYAML notices a bad indentation one line late and names it "could not find expected ':'";
     a full-width space (U+3000, typed by a Japanese input method) or a tab in the indentation is
     the usual cause, so it is looked for first.
     """
-    for number, line in enumerate(block.split("\n"), start=2):  # lines as editors count
+    for number, line in enumerate(block.split("\n"), start=first):  # lines as editors count
         indent = line[: len(line) - len(line.lstrip(" \t\u3000"))]
         if "\u3000" in indent:
             return number, "the indentation has a full-width space (U+3000); use ASCII spaces"
@@ -105,10 +112,10 @@ def _yaml_problem(block: str, exc: yaml.YAMLError) -> tuple[int | None, str]:
             return number, "the indentation has a tab; YAML allows only spaces there"
     if isinstance(exc, yaml.reader.ReaderError):
         at, problem = reader_problem(block, exc)
-        return at + 2, problem
+        return at + first, problem
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or "invalid YAML"
-    return (mark_line(block, mark) + 2 if mark is not None else None), str(problem)
+    return (mark_line(block, mark) + first if mark is not None else None), str(problem)
 
 
 def front_matter(source: str, path: str, warn: Warn) -> dict[str, Any]:
@@ -121,26 +128,31 @@ def front_matter(source: str, path: str, warn: Warn) -> dict[str, Any]:
     match = _FRONT_MATTER.match(source)
     if match is None:
         return {}
-    block = match.group(1) or ""
+    return yaml_mapping(match.group(1) or "", path, warn)
+
+
+def yaml_mapping(
+    block: str, path: str, warn: Warn, what: str = "front matter", first_line: int = 2
+) -> dict[str, Any]:
+    """The keys of a YAML mapping an author wrote (`what`: front matter, whose block starts on
+    the file's line 2, or a `.meta.yml`, from line 1), or `{}` and one line naming the file,
+    the line, the key and the value when it cannot be read: never a traceback."""
     try:
         data = yaml.load(block, Loader=yaml_loader)
     except yaml.YAMLError as exc:
-        line, problem = _yaml_problem(block, exc)
+        line, problem = _yaml_problem(block, exc, first_line)
         where = f" (line {line})" if line is not None else ""
-        warn(f"{path}: front matter is not valid YAML{where}: {problem}; its keys are ignored")
+        warn(f"{path}: {what} is not valid YAML{where}: {problem}; its keys are ignored")
         return {}
     except BUILD_ERRORS as exc:  # a value PyYAML parses but cannot build, such as 2026-02-30
-        line = unbuildable_line(block, yaml_loader)
-        where = f" (line {line + 2})" if line is not None else ""
+        where, value = unbuildable_where(unbuildable(block, yaml_loader), first_line)
         problem = build_problem(exc)
-        warn(f"{path}: front matter cannot be read{where}: {problem}; its keys are ignored")
+        warn(f"{path}: {what} cannot be read{where}: {problem}{value}; its keys are ignored")
         return {}
     if data is None:
         return {}
     if not isinstance(data, dict):
-        warn(
-            f"{path}: front matter is a {type(data).__name__}, not a mapping of keys; it is ignored"
-        )
+        warn(f"{path}: {what} is a {type(data).__name__}, not a mapping of keys; it is ignored")
         return {}
     return data
 

@@ -74,16 +74,19 @@ def build_problem(exc: BaseException) -> str:
     return "a value does not fit its YAML tag (such as !!bool or !!timestamp)"
 
 
-def unbuildable_line(text: str, loader_class: Any) -> int | None:
-    """The 0-based line of the first value YAML parses but cannot build: such an error comes
-    without a mark, so each scalar is built on its own (an alias's node once) to find it."""
+def unbuildable(text: str, loader_class: Any) -> tuple[int, str, str] | None:
+    """The first value YAML parses but cannot build: its 0-based line, the key it is under
+    (dotted from the top: `a.date`; a list's items by index: `tags.0`) and the value as
+    written. Such an error comes without a mark, so each scalar is built on its own (an
+    alias's node once) to find it, and a message can name the key and the value (issue 39,
+    fault 9: `date: 2026-02-30`)."""
     loader = loader_class(text)
     try:
         root = loader.get_single_node()
-        stack = [root] if root is not None else []
+        stack: list[tuple[Any, str]] = [(root, "")] if root is not None else []
         seen: set[int] = set()
         while stack:
-            node = stack.pop()
+            node, key = stack.pop()
             if id(node) in seen:
                 continue
             seen.add(id(node))
@@ -91,16 +94,32 @@ def unbuildable_line(text: str, loader_class: Any) -> int | None:
                 try:
                     loader.construct_object(node)
                 except (*BUILD_ERRORS, yaml.YAMLError):
-                    return int(node.start_mark.line)
+                    return int(node.start_mark.line), key, str(node.value)
             elif isinstance(node, yaml.SequenceNode):
-                stack.extend(reversed(node.value))
+                items = [(item, _under(key, str(n))) for n, item in enumerate(node.value)]
+                stack.extend(reversed(items))
             elif isinstance(node, yaml.MappingNode):
-                stack.extend(reversed([part for pair in node.value for part in pair]))
+                pairs = [(k, _under(key, str(k.value)), v) for k, v in node.value]
+                stack.extend(reversed([part for k, at, v in pairs for part in ((k, key), (v, at))]))
     except yaml.YAMLError:
         return None
     finally:
         loader.dispose()
     return None
+
+
+def _under(key: str, name: str) -> str:
+    return f"{key}.{name}" if key else name
+
+
+def unbuildable_where(found: tuple[int, str, str] | None, first_line: int) -> tuple[str, str]:
+    """`unbuildable`'s find as the two parts of a message: " (line N)" (`first_line`: the
+    number of the text's first line in its file) and " (key 'date', value '2026-02-30')"."""
+    if found is None:
+        return "", ""
+    line, key, value = found
+    named = f"key '{key}', " if key else ""
+    return f" (line {line + first_line})", f" ({named}value {short(value)})"
 
 
 def reader_problem(text: str, exc: yaml.reader.ReaderError) -> tuple[int, str]:
