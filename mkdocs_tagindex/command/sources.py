@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core import Languages, front_matter, yaml_mapping
+from ..core import Languages, TagIndexConfig, front_matter, refused_keys_out, yaml_mapping
 from .site import CommandError, Site, plugin_options
 from .state import text_hash
 
@@ -122,14 +122,18 @@ def merge_meta(base: dict[str, Any], top: Mapping[str, Any], where: str) -> dict
 class MetaFiles:
     """The `.meta.yml` files of one staged docs tree, by folder."""
 
-    def __init__(self, docs_dir: Path, files: Mapping[str, str], warn: Warn) -> None:
+    def __init__(
+        self, docs_dir: Path, files: Mapping[str, str], warn: Warn, options: TagIndexConfig
+    ) -> None:
         """`files`: staged path of each meta file → its path under `docs_dir`. One that cannot
         be read is said in one line (file, line, key, value), as front matter is, and its keys
-        are ignored (issue 39, fault 9: a traceback for `date: 2026-02-30`)."""
+        are ignored (issue 39, fault 9: a traceback for `date: 2026-02-30`); a value the
+        front matter's validation refuses is said of the meta file, and ignored."""
         self.by_folder: dict[str, dict[str, Any]] = {}
         for staged, src in sorted(files.items()):
             text = _read(docs_dir / src)
             data = yaml_mapping(text, src, warn, "meta file", first_line=1)
+            data = refused_keys_out(data, src, options.front_matter, warn) if data else data
             if data:
                 self.by_folder[posixpath.dirname(staged)] = data
 
@@ -204,7 +208,7 @@ def language_pages(
     out: dict[str, list[LangPage]] = {}
     for lang, srcs in chosen.items():
         tree = _meta_tree(languages, lang, metas)
-        meta_files = MetaFiles(site.docs_dir, tree, warn)
+        meta_files = MetaFiles(site.docs_dir, tree, warn, site.options)
         pages = []
         for src in sorted(srcs, key=lambda s: order.get(s, 0)):
             locale, path = languages.locale_of(src)

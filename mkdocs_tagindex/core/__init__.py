@@ -43,7 +43,13 @@ if TYPE_CHECKING:
     from .records import listings
     from .records.article import Article, Facts, Post, SourcePage
     from .records.cardfields import FIELDS
-    from .records.frontmatter import front_matter, has_tags, tags_of, yaml_mapping
+    from .records.frontmatter import (
+        front_matter,
+        has_tags,
+        refused_keys_out,
+        tags_of,
+        yaml_mapping,
+    )
     from .records.listings import Listing
     from .text import html, readtime
     from .text.html import first_paragraph, plain
@@ -100,6 +106,7 @@ _HOME = {
     "first_paragraph": "text.html",
     "front_matter": "records.frontmatter",
     "yaml_mapping": "records.frontmatter",
+    "refused_keys_out": "records.frontmatter",
     "has_tags": "records.frontmatter",
     "labels_for": "text.labels",
     "one_date": "text.values",
@@ -182,6 +189,7 @@ __all__ = [
     "plain",
     "read_manifest",
     "readtime",
+    "refused_keys_out",
     "strip_format",
     "tags_of",
     "theme",

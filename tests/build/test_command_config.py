@@ -170,6 +170,15 @@ def bad_meta_file(project: Path) -> tuple[str, str, str]:
     return "more/.meta.yml", "date", "2026-02-30"
 
 
+def bad_meta_value(project: Path) -> tuple[str, str, str]:
+    """A value YAML reads but the front matter's validation refuses: said of the meta file
+    once, not of each page under it as its own front matter."""
+    bad_meta_file(project)
+    (project / "docs/more/.meta.yml").write_text("tags: [beta]\ndate: soon\n", "utf-8")
+    write_page(project, "more/d.md", {"title": "D"}, "Body of D.\n")
+    return "more/.meta.yml", "date", "soon"
+
+
 def bad_tags_file(project: Path) -> tuple[str, str, str]:
     config = yaml.safe_load((project / "mkdocs.yml").read_text("utf-8"))
     config["plugins"] = [{"tagindex": {"tags_file": "tags.yml"}}]
@@ -179,7 +188,9 @@ def bad_tags_file(project: Path) -> tuple[str, str, str]:
 
 
 @pytest.mark.parametrize(
-    "spoil", [bad_config, bad_front_matter, bad_meta_file, bad_tags_file], ids=lambda f: f.__name__
+    "spoil",
+    [bad_config, bad_front_matter, bad_meta_file, bad_meta_value, bad_tags_file],
+    ids=lambda f: f.__name__,
 )
 def test_bad_input_is_one_line_naming_file_key_and_value(
     tmp_path: Path, capsys: Capture, spoil: object

@@ -157,6 +157,30 @@ def yaml_mapping(
     return data
 
 
+def refused_keys_out(
+    meta: Mapping[str, Any], where: str, keys: FrontMatterKeys, warn: Warn
+) -> dict[str, Any]:
+    """A `.meta.yml`'s keys without those whose value the front matter's validation refuses,
+    each said once naming the meta file (`where`), the key and the value: its pages would
+    each be blamed for it as their own front matter (issue 39, fault 9). A page then falls
+    back to the key's default, as it does for a value of its own refused."""
+    names: dict[str, str] = {canonical: keys[canonical] for canonical in keys}
+    names.update(title="title", authors="authors", draft="draft")
+    patch = {canonical: meta[key] for canonical, key in names.items() if key in meta}
+    out = dict(meta)
+    for _ in range(len(patch) + 1):
+        config = ArticleConfig(config_file_path=where)
+        config.load_dict(dict(patch))
+        errors, _warnings = config.validate()  # warnings: said for each page, as its own
+        if not errors:
+            break
+        canonical, error = errors[0]
+        warn(f"{where}: meta file '{names.get(canonical, canonical)}': {error}; ignored")
+        patch.pop(canonical, None)
+        out.pop(names.get(canonical, canonical), None)
+    return out
+
+
 def has_tags(meta: Mapping[str, Any], keys: FrontMatterKeys) -> bool:
     """Whether a page is read as an article: it says something under `tags` (an empty `tags:`,
     `[]` or `""` says nothing). `tags: 0`, `false` or `{}` are read, to be warned about like
