@@ -30,7 +30,7 @@ def _same_facts(
         from . import markup, posttime
 
         html, heading = markup.render_one(str(config), text)
-        blog = posttime.blog_of(posttime.site_blogs(str(config)), rel)
+        blog = posttime.site_blog_of(str(config), rel)
         rate = blog.words_per_minute if blog and blog.readtime else None
         return all(
             markup.facts_of(params, lang, html, heading, text_lang, rate) == [h, m, s]
