@@ -37,7 +37,7 @@ from ..core import (
     theme_overrides_dir,
     url_of,
 )
-from . import markup, pagefile, posttime
+from . import markup, pagefile, posttime, posturl
 from .cache import Cache
 from .clashes import stop_on_clashes
 from .memo import Keys
@@ -202,8 +202,10 @@ def _found(
     facts: Mapping[str, Facts],
     cache: Cache,
 ) -> list[Found]:
-    """Step 4 of the engine: each page with tags as `Language.article` receives it."""
+    """Step 4 of the engine: each page with tags as `Language.article` receives it (a blog
+    post at the URL its blog builds it at, `posturl.py`)."""
     found = []
+    post_urls = posturl.post_urls_of(site.config)
     hide = site.options.fallback_articles == "hide"
     for page in pages:
         if page.fallback and hide:
@@ -212,9 +214,10 @@ def _found(
         if src not in facts:
             continue
         title = page.meta.get("title")
+        built_at = posturl.post_path(post_urls, page.path, page.meta, facts[src].heading)
         source = SourcePage(
             src_uri=src,
-            url=url_of(page.path, language.prefix, site.directory_urls),
+            url=url_of(built_at or page.path, language.prefix, site.directory_urls),
             meta=page.meta,
             title=str(title) if title is not None else None,
             facts=facts[src],
