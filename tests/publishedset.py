@@ -7,7 +7,8 @@
 3. two-sided: every page of `site/` that shows tag chips (`a.md-tag`: a tagged page the host
    published) is listed in a `tags.json`, unless it is a tagindex draft (`draft: true`).
 
-`check_site` runs all three; the build tests call it on every site they build.
+`check_site` runs all three; the build tests call it on the sites they build (test_published,
+test_shapes, test_zensical, test_zensical_blog, test_interop's builder).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from xml.etree import ElementTree
 import yaml
 from bs4 import BeautifulSoup
 
-from mkdocs_tagindex.command.site import read_config
+from mkdocs_tagindex.command.site import plugin_options, read_config
 
 LANG_PREFIX = re.compile(r"^[a-z]{2}(?:[_-][A-Za-z]+)?/")
 FRONT = re.compile(r"\A---\r?\n(.*?)\r?\n---", re.DOTALL)
@@ -107,10 +108,22 @@ def _neutral(path: str) -> str:
     return LANG_PREFIX.sub("", path)
 
 
+def tags_dirs_of(config: dict[str, object]) -> list[str]:
+    """The folders of site/ tagindex writes into: `tags_dir`, under each built language's."""
+    tags_dir = str((plugin_options(config, "tagindex") or {}).get("tags_dir") or "tags")
+    i18n = plugin_options(config, "i18n") or {}
+    languages = i18n.get("languages") or []
+    out = [tags_dir]
+    for lang in languages if isinstance(languages, list) else []:
+        if isinstance(lang, dict) and not lang.get("default") and lang.get("build", True):
+            out.append(f"{lang['locale']}/{tags_dir}")
+    return out
+
+
 def check_site(
     project: Path,
     site_dir: Path,
-    tags_dirs: Iterable[str] = ("tags",),
+    tags_dirs: Iterable[str] | None = None,
     secrets: Iterable[str] = (),
     skip: Iterable[str] = (),
 ) -> None:
@@ -123,7 +136,7 @@ def check_site(
     config = read_config(config_path)
     base = urlsplit(str(config.get("site_url") or "/")).path.rstrip("/") + "/"
     directory_urls = config.get("use_directory_urls", True) is not False
-    tags_dirs = list(tags_dirs)
+    tags_dirs = tags_dirs_of(config) if tags_dirs is None else list(tags_dirs)
     # 1. every article link resolves
     links = article_links(site_dir, tags_dirs, base)
     assert links, "no article link: the check would be empty"

@@ -12,6 +12,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
+from publishedset import check_site
 from test_zensical import on_zensical, tag_pages, tagindex, zensical
 
 from mkdocs_tagindex.command import posttime
@@ -119,7 +120,10 @@ def _check_posts_match_their_pages(
 def hosts(tmp_path_factory: pytest.TempPathFactory) -> tuple[Site, Path]:
     project = _blog_site(tmp_path_factory.mktemp("blog") / "site")
     mk = build(project, "--strict")
-    return mk, on_zensical(project)
+    zen = on_zensical(project)
+    for site in (mk.dir, zen):  # the published set's invariant (issue 39)
+        check_site(site.parent, site)
+    return mk, zen
 
 
 def test_a_post_card_shows_the_read_time_of_its_host_blog(hosts: tuple[Site, Path]) -> None:
