@@ -19,8 +19,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from publishedset import check_site
-from test_zensical import on_zensical
+from test_zensical import on_zensical, zensical
+
+from mkdocs_tagindex.command import published
+from mkdocs_tagindex.core.model.routes import url_of
 
 from conftest import FIXTURES, build, write_page
 
@@ -119,3 +125,75 @@ def test_every_fixture_on_zensical_lists_only_what_zensical_publishes(
     config.write_text(text, "utf-8")
     site = on_zensical(project, i18n="\n  - i18n:" in text)
     check_site(site.parent, site)
+
+
+# -- the rules against the real Zensical, on generated trees -------------------------------------
+DIRS = ["a", "b", "secret", "templates", ".hid", "Case", "sub", "x.private"]
+NAMES = ["index.md", "README.md", "p.md", "q.private.md", ".d.md", "Z.md", "keep.private.md"]
+PATTERNS = [
+    *("secret/", "/a/", "*.private.md", "!keep.private.md", "b/**/p.md", "!templates/"),
+    *("Z.md", "/sub", "!a/p.md", "a/*", "**/q.private.md", "[ab]/p.md", "!.hid/", "case/"),
+    *("/index.md", "sub/README.md", "!/a/index.md", "*.md", "!b/"),
+]
+EXAMPLES = int(os.environ.get("TAGINDEX_PUBLISHED_EXAMPLES", "3"))
+
+
+@st.composite
+def trees(draw: st.DrawFn) -> tuple[list[str], dict[str, object]]:
+    folders = st.lists(st.sampled_from(DIRS), max_size=3).map("/".join)
+    paths = draw(
+        st.lists(
+            st.tuples(folders, st.sampled_from(NAMES)).map(lambda p: f"{p[0]}/{p[1]}".lstrip("/")),
+            min_size=5,
+            max_size=40,
+            unique=True,
+        )
+    )
+    lines = st.lists(st.sampled_from(PATTERNS), max_size=5)
+    config: dict[str, object] = {
+        "exclude_docs": "\n".join(draw(lines)) + "\n",
+        "draft_docs": "\n".join(draw(st.lists(st.sampled_from(PATTERNS), max_size=2))) + "\n",
+    }
+    if draw(st.booleans()):
+        config["exclude"] = {
+            "glob": draw(st.lists(st.sampled_from(["*/p.md", "a*", "*Z.md"]), max_size=2)),
+            "regex": draw(st.lists(st.sampled_from(["sub/", r".*Z\.md$", "b"]), max_size=2)),
+        }
+    return paths, config
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=EXAMPLES <= 3,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(tree=trees())
+def test_the_rules_agree_with_zensical_on_generated_trees(
+    tmp_path_factory: pytest.TempPathFactory, tree: tuple[list[str], dict[str, object]]
+) -> None:
+    """Each generated page carries its own marker; what `published.Published` says of its
+    path (with the README rule over the published ones) is what the real `zensical build`
+    puts in `site/`: the page at its URL, with its marker, or no page of it at all."""
+    paths, options = tree
+    project = tmp_path_factory.mktemp("rules")
+    config: dict[str, object] = {
+        "site_name": "Rules",
+        **{k: v for k, v in options.items() if k != "exclude"},
+    }
+    if "exclude" in options:
+        config["plugins"] = [{"exclude": options["exclude"]}]
+    (project / "mkdocs.yml").write_text(yaml.safe_dump(config), "utf-8")
+    markers = {}
+    for n, rel in enumerate(paths):
+        markers[rel] = f"marker{n:03d}z"
+        write_page(project, rel, None, f"# Page {n}\n\n{markers[rel]}\n")
+    zensical(project)
+    rules = published.Published(config)
+    passed = [p for p in paths if rules.path(p)]
+    expected = set(passed) - rules.shadowed(passed)
+    site = project / "site"
+    for rel in paths:
+        built = site / url_of(rel) / "index.html"
+        text = built.read_text("utf-8") if built.is_file() else ""
+        assert (markers[rel] in text) == (rel in expected), (rel, config)
