@@ -43,7 +43,7 @@ def _page_file(site_dir: Path, path: str) -> Path | None:
 
 def _site_path(url: str, base: str) -> str:
     """An absolute URL's path under the site's `site_url` path (`base`, with a trailing /)."""
-    path = urlsplit(url).path
+    path = unquote(urlsplit(url).path)
     assert path.startswith(base), (url, base)
     return path[len(base) :]
 

@@ -17,6 +17,7 @@ import os
 import re
 import shutil
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 import yaml
@@ -197,3 +198,45 @@ def test_the_rules_agree_with_zensical_on_generated_trees(
         built = site / url_of(rel) / "index.html"
         text = built.read_text("utf-8") if built.is_file() else ""
         assert (markers[rel] in text) == (rel in expected), (rel, config)
+
+
+def test_post_cards_link_where_zensical_builds_each_post(tmp_path: Path) -> None:
+    """A blog post is published at the URL its blog names (`posturl.py`), not at its source
+    path: two blogs, the default `{date}/{slug}` and `{categories}/{file}` with a date format
+    of its own; titles from `title`, the first heading, `slug`, and none (the file's name);
+    a Unicode title slugified as Zensical does. Every card, tags.json entry and feed item
+    resolves in Zensical's `site/`."""
+    project = tmp_path / "posts"
+    write_page(project, "index.md", {"title": "Home"}, "Welcome.\n")
+    (project / "mkdocs.yml").write_text(
+        "site_name: Posts\nsite_url: https://example.org/\ntheme:\n  name: material\n"
+        "plugins:\n  - search\n  - blog\n  - blog:\n      blog_dir: news\n"
+        "      post_url_format: '{categories}/{file}'\n      post_url_date_format: yyyy\n"
+        "  - tags\n  - tagindex\n",
+        "utf-8",
+    )
+    posts = {
+        "blog/posts/a.md": ({"title": "Héllo Wörld: C++ & 日本語 it's"}, "Text.\n"),
+        "blog/posts/b.md": ({"date": {"created": "2026-02-03T10:00:00"}}, "# From Heading\n"),
+        "blog/posts/c.md": ({"slug": "my-own"}, "# Whatever\n"),
+        "blog/posts/d-file.md": ({}, "No heading here.\n"),
+        "news/posts/e.md": ({"categories": ["Big News", "Other"]}, "# Filed\n"),
+        "news/posts/f.md": ({}, "# Uncategorised\n"),
+    }
+    for n, (rel, (meta, body)) in enumerate(posts.items(), start=1):
+        front = {"date": f"2026-01-0{n}", **meta, "tags": ["posts"]}
+        write_page(project, rel, front, body)
+    for blog in ("blog", "news"):
+        write_page(project, f"{blog}/index.md", None, f"# {blog}\n")
+    site = on_zensical(project)
+    check_site(site.parent, site)
+    data = json.loads((site / "tags" / "tags.json").read_text("utf-8"))
+    urls = sorted(unquote(c["url"]) for t in data["tags"] for c in t["cards"])
+    assert [u.removeprefix("https://example.org/") for u in urls] == [
+        "blog/2026/01/01/héllo-wörld-c--日本語-its/",
+        "blog/2026/01/03/my-own/",
+        "blog/2026/01/04/d-file/",
+        "blog/2026/02/03/from-heading/",
+        "news/big-news/e/",
+        "news/f/",
+    ]
