@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from publishedset import check_site
 from test_zensical import on_zensical, zensical
 
-from mkdocs_tagindex.command import published
+from mkdocs_tagindex.command import published, rebuild
 from mkdocs_tagindex.core.model.routes import url_of
 
 from conftest import FIXTURES, build, write_page
@@ -240,3 +240,109 @@ def test_post_cards_link_where_zensical_builds_each_post(tmp_path: Path) -> None
         "news/big-news/e/",
         "news/f/",
     ]
+
+
+# -- later builds (and the watch's, which are the same `rebuild.run`) follow the rules -----------
+FOLDERS = ["", "secret", "later", "wip", "templates", ".hid", "nav"]
+SEQUENCE_EXAMPLES = int(os.environ.get("TAGINDEX_PUBLISHED_SEQUENCES", "4"))
+
+
+class Model:
+    """What the site holds and which of its pages Zensical publishes, by construction."""
+
+    def __init__(self) -> None:
+        self.pages: dict[str, str] = {}  # path → title
+        self.posts: dict[str, tuple[bool, bool]] = {}  # path → (draft, future)
+        self.excluded: set[str] = {"secret"}
+        self.drafts: set[str] = {"later"}
+        self.future_is_draft = True
+
+    def listed(self) -> list[str]:
+        hidden = {"templates", ".hid"} | self.excluded | self.drafts
+        titles = [t for p, t in self.pages.items() if p.partition("/")[0] not in hidden]
+        for path, (draft, future) in self.posts.items():
+            if not draft and not (future and self.future_is_draft):
+                titles.append(self.pages_title(path))
+        return sorted(titles)
+
+    @staticmethod
+    def pages_title(path: str) -> str:
+        return "Post " + path.rsplit("/", 1)[-1].removesuffix(".md")
+
+    def config(self) -> str:
+        def block(folders: set[str]) -> str:
+            return "".join(f"  {f}/\n" for f in sorted(folders)) or "  nothing-here/\n"
+
+        future = "true" if self.future_is_draft else "false"
+        return (
+            "site_name: Sequence\nsite_url: https://example.org/\ntheme:\n  name: material\n"
+            f"exclude_docs: |\n{block(self.excluded)}draft_docs: |\n{block(self.drafts)}"
+            "not_in_nav: |\n  nav/\nplugins:\n  - search\n"
+            f"  - blog:\n      draft_if_future_date: {future}\n  - tagindex\n"
+        )
+
+
+def _apply(project: Path, model: Model, op: tuple[str, int]) -> None:
+    kind, n = op
+    if kind == "page":
+        folder = FOLDERS[n % len(FOLDERS)]
+        rel = f"{folder}/p{n}.md".lstrip("/")
+        model.pages[rel] = f"Page {n}"
+        write_page(project, rel, {"title": f"Page {n}", "tags": ["t"]}, f"Text {n}.\n")
+    elif kind == "post":
+        rel = f"blog/posts/q{n}.md"
+        draft, future = n % 3 == 0, n % 3 == 1
+        model.posts[rel] = (draft, future)
+        front: dict[str, object] = {"date": "2099-01-01" if future else "2026-01-01"}
+        front.update({"draft": True} if draft else {})
+        write_page(project, rel, {**front, "tags": ["t"]}, f"# Post q{n}\n\nText.\n")
+    elif kind == "remove" and (model.pages or model.posts):
+        every = sorted([*model.pages, *model.posts])
+        rel = every[n % len(every)]
+        (project / "docs" / rel).unlink()
+        model.pages.pop(rel, None)
+        model.posts.pop(rel, None)
+    elif kind == "edit" and model.pages:
+        rel = sorted(model.pages)[n % len(model.pages)]
+        path = project / "docs" / rel
+        path.write_text(path.read_text("utf-8") + f"More {n}.\n", "utf-8")
+    elif kind in ("exclude", "draft"):
+        folders = model.excluded if kind == "exclude" else model.drafts
+        folders ^= {FOLDERS[1 + n % 3]}
+    elif kind == "future":
+        model.future_is_draft = not model.future_is_draft
+    (project / "mkdocs.yml").write_text(model.config(), "utf-8")
+
+
+OPS = st.tuples(
+    st.sampled_from(["page", "post", "remove", "edit", "exclude", "draft", "future"]),
+    st.integers(0, 40),
+)
+
+
+@settings(
+    max_examples=SEQUENCE_EXAMPLES,
+    deadline=None,
+    derandomize=SEQUENCE_EXAMPLES <= 4,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(ops=st.lists(OPS, min_size=6, max_size=10))
+def test_every_later_build_lists_what_zensical_publishes(
+    tmp_path_factory: pytest.TempPathFactory, ops: list[tuple[str, int]]
+) -> None:
+    """After each edit (pages added to excluded, draft, default-excluded and published
+    folders, blog drafts and future posts, pages removed or edited, `exclude_docs`,
+    `draft_docs` and `draft_if_future_date` changed in the config), `tagindex build` (the
+    same `rebuild.run` `build --watch` runs each round, its fast path included) lists exactly
+    the published pages."""
+    project = tmp_path_factory.mktemp("sequence")
+    model = Model()
+    write_page(project, "index.md", {"title": "Home"}, "Welcome.\n")
+    _apply(project, model, ("page", 0))
+    for step, op in enumerate([("page", 0), *ops]):
+        _apply(project, model, op)
+        rebuild.run(project / "mkdocs.yml", lambda level, text: None, quiet=True)
+        found = project / "docs" / "tags" / "tags.json"  # none without a tagged page
+        data = json.loads(found.read_text("utf-8")) if found.is_file() else {"tags": []}
+        titles = sorted(c["title"] for t in data["tags"] for c in t["cards"])
+        assert titles == model.listed(), (step, op, ops)
