@@ -91,7 +91,13 @@ def site_blog_of(config_path: str, src: str) -> Blog | None:
     """The blog whose post `src` (under `docs_dir`) is, for a run that has no `Site`: by its
     staged path, as Zensical sees it (zensical-i18n's folder layout puts `ja/blog/posts/a.md`
     at `blog/posts/a.md`)."""
-    return blog_of(site_blogs(config_path), _staged_path(config_path)(src)[1])
+    return blog_of(site_blogs(config_path), site_staged_path(config_path, src))
+
+
+def site_staged_path(config_path: str, src: str) -> str:
+    """A page's path (under `docs_dir`) in its language's staged tree, for a run that has no
+    `Site`."""
+    return _staged_path(config_path)(src)[1]
 
 
 def blog_of(blogs: tuple[Blog, ...], src: str) -> Blog | None:

@@ -26,12 +26,14 @@ import datetime
 import fnmatch
 import posixpath
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from pathspec import GitIgnoreSpec
 
+from ..core import front_matter
 from .posttime import posts_dir
 from .site import CommandError, plugin_entries, plugin_options
 
@@ -151,3 +153,37 @@ def _created(value: Any) -> datetime.datetime | None:
 def now() -> datetime.datetime:
     """The time a future post is compared with (one place, for tests to see)."""
     return datetime.datetime.now(datetime.timezone.utc)
+
+
+def posts_due(
+    config: Mapping[str, Any],
+    docs_dir: Path,
+    srcs: Iterable[str],
+    listed: Collection[str],
+    staged: Callable[[str], str],
+) -> bool:
+    """Whether a post that `draft_if_future_date` held back is due now: a tagged post of such a
+    blog, without a `draft` of its own, dated now or before, that the last build did not list
+    (`listed`: the pages it read facts of). Nothing on disk changes when its date comes, so the
+    state's "nothing changed" asks this (`rebuild.quick`). `staged`: a page's staged path."""
+    blogs = [b for b in Published(config).blogs if b.future_is_draft and not b.publish_drafts]
+    if not blogs:
+        return False
+    when = now()
+    for src in srcs:
+        if src in listed or not src.endswith(".md"):
+            continue
+        if not any(staged(src).startswith(blog.posts) for blog in blogs):
+            continue
+        try:
+            meta = front_matter((docs_dir / src).read_text("utf-8-sig"), src, _quiet)
+        except (OSError, UnicodeDecodeError):
+            return True  # let the build say it
+        created = _created(meta.get("date"))
+        if meta.get("draft") is None and meta.get("tags") and created and created <= when:
+            return True
+    return False
+
+
+def _quiet(message: str) -> None:
+    """The build says what is wrong with a front matter; the state's check does not."""

@@ -55,11 +55,23 @@ def quick(config: Path, keep_pages: bool) -> tuple[bool, State]:
     if len(now) == len(state.files) and all(
         tuple(state.files.get(rel, ())[:2]) == stamp for rel, stamp in now.items()
     ):
-        return True, state
+        return not _posts_due(config, state, now), state
     same = unchanged(state, now, _same_facts(config, state.site["facts"]))
     if same:
         state.save()
-    return bool(same), state
+    return bool(same) and not _posts_due(config, state, now), state
+
+
+def _posts_due(config: Path, state: State, now: Collection[str]) -> bool:
+    """A future post the last build held back whose date has come (`published.posts_due`)."""
+    from . import posttime, published
+    from .site import read_config
+
+    def staged(src: str) -> str:
+        return posttime.site_staged_path(str(config), src)
+
+    docs = Path(state.docs_dir)
+    return published.posts_due(read_config(config), docs, now, state.facts.keys(), staged)
 
 
 def record(

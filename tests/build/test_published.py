@@ -12,6 +12,7 @@ to `secret/plan/` (a 404) and a tag page `tags/xsecret1/`; MkDocs passed.
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import re
@@ -346,3 +347,30 @@ def test_every_later_build_lists_what_zensical_publishes(
         data = json.loads(found.read_text("utf-8")) if found.is_file() else {"tags": []}
         titles = sorted(c["title"] for t in data["tags"] for c in t["cards"])
         assert titles == model.listed(), (step, op, ops)
+
+
+def test_a_held_back_post_is_listed_by_the_first_build_after_its_date(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing on disk changes when a future post's date comes: the state's "nothing changed"
+    must not keep it off its tag pages (Zensical builds it from then on). Before: the second
+    build said nothing changed and the post stayed unlisted."""
+    model = Model()
+    write_page(tmp_path, "index.md", {"title": "Home"}, "Welcome.\n")
+    _apply(tmp_path, model, ("page", 0))
+    date = datetime.datetime(2030, 6, 1, tzinfo=datetime.timezone.utc)
+    front = {"date": "2030-06-01", "tags": ["t"]}
+    write_page(tmp_path, "blog/posts/soon.md", front, "# Post soon\n\nText.\n")
+
+    def titles() -> list[str]:
+        data = json.loads((tmp_path / "docs" / "tags" / "tags.json").read_text("utf-8"))
+        return sorted(c["title"] for t in data["tags"] for c in t["cards"])
+
+    config = tmp_path / "mkdocs.yml"
+    monkeypatch.setattr(published, "now", lambda: date - datetime.timedelta(days=1))
+    rebuild.run(config, lambda level, text: None, quiet=True)
+    assert titles() == ["Page 0"]
+    assert rebuild.run(config, lambda level, text: None, quiet=True) == 0  # nothing to do
+    monkeypatch.setattr(published, "now", lambda: date)
+    rebuild.run(config, lambda level, text: None, quiet=True)
+    assert titles() == ["Page 0", "Post soon"]
