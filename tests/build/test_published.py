@@ -374,3 +374,30 @@ def test_a_held_back_post_is_listed_by_the_first_build_after_its_date(
     monkeypatch.setattr(published, "now", lambda: date)
     rebuild.run(config, lambda level, text: None, quiet=True)
     assert titles() == ["Page 0", "Post soon"]
+
+
+def test_with_zensical_i18n_the_rules_apply_to_each_languages_staged_path(
+    tmp_path: Path,
+) -> None:
+    """zensical-i18n stages each language's pages (`a.ja.md` as `a.md`) and Zensical applies
+    `exclude_docs` there: `*.ja.md` excludes nothing (a real build lists `ja/a/`), `/b.md`
+    excludes `b.ja.md` from the Japanese build, `secret/` both languages' pages."""
+    project = tmp_path / "suffix"
+    (project).mkdir()
+    (project / "mkdocs.yml").write_text(
+        "site_name: Suffix\nsite_url: https://example.org/\ntheme:\n  name: material\n"
+        "exclude_docs: |\n  *.ja.md\n  secret/\n  /b.md\nplugins:\n  - search\n  - tags\n"
+        "  - i18n:\n      docs_structure: suffix\n      languages:\n"
+        "        - {locale: en, default: true, name: EN, build: true}\n"
+        "        - {locale: ja, name: JA, build: true}\n  - tagindex\n",
+        "utf-8",
+    )
+    pages = {"index.md": "Home", "index.ja.md": "ホーム", "a.md": "A", "a.ja.md": "A ja"}
+    secret = {"b.ja.md": "XSECRETB", "secret/s.md": "XSECRETS", "secret/s.ja.md": "XSECRETJ"}
+    for rel, title in {**pages, **secret}.items():
+        write_page(project, rel, {"title": title, "tags": ["t"]}, f"Text of {title}.\n")
+    site = on_zensical(project, i18n=True)
+    check_site(site.parent, site, secrets=list(secret.values()))
+    for lang, want in (("", ["A", "Home"]), ("ja/", ["A ja", "ホーム"])):
+        data = json.loads((site / lang / "tags" / "tags.json").read_text("utf-8"))
+        assert sorted(c["title"] for t in data["tags"] for c in t["cards"]) == want
