@@ -25,7 +25,7 @@ from .memo import open_memo
 from .owned import Owned, roots
 from .refusals import find as find_refusals
 from .site import Site
-from .sources import all_files, language_pages, read_sources
+from .sources import all_files, built_files, language_pages, read_sources
 from .state import State, known_texts
 
 CHECK_MEMO = "check.pickle"
@@ -46,7 +46,7 @@ def check(site: Site, say: Messages) -> int:
     owned = Owned(site.docs_dir, roots(site))
     files = all_files(site, owned.is_ours)
     zensical = for_zensical(site, owned)
-    zensical_refusals(site, files, count if zensical else _note(say))
+    zensical_refusals(site, built_files(site, files), count if zensical else _note(say))
     state = State.load(site.cache_dir)
     known = known_texts(state, state.scan()) if state.site else {}
     sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")], known)

@@ -158,6 +158,7 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
     from .owned import Owned, roots
     from .refusals import find as find_refusals
     from .site import load_site
+    from .sources import built_files
     from .versions import warn_versions
 
     site = load_site(config)
@@ -181,7 +182,8 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
         before = scan(str(site.docs_dir), ours, meta_name)
     known = known_texts(state, before)
     # the pages edited since the last build (all at the first): Zensical would stop on these
-    for refused in find_refusals(site.docs_dir, [src for src in before if src not in known]):
+    edited = built_files(site, [src for src in before if src not in known])
+    for refused in find_refusals(site.docs_dir, edited):
         say(logging.WARNING, refused)
     result, report = publish.build(site, say, keep_pages, known, scanned=before)
     record(state, site, result, before, keep_pages)

@@ -229,6 +229,14 @@ def rules_of(site: Site) -> published.Published:
     return published.Published(site.config, site.path.name)
 
 
+def built_files(site: Site, srcs: Iterable[str]) -> list[str]:
+    """The paths among `srcs` (under `docs_dir`) whose page Zensical reads at all (its path
+    rules: `zensical build` neither reads nor refuses an excluded or draft page's front
+    matter), for the refusals said before a build."""
+    rules, languages = rules_of(site), site.languages()
+    return [src for src in srcs if rules.path(languages.locale_of(src)[1])]
+
+
 def published_sources(site: Site, languages: Languages, sources: list[Source]) -> list[Source]:
     """The sources whose path Zensical builds (`published.Published.path` on the path each
     has in its language's staged tree): what the first pass may read its tags from. The rules

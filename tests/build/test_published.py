@@ -25,7 +25,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from publishedset import check_site
-from test_zensical import on_zensical, zensical
+from test_zensical import on_zensical, tagindex, zensical
 
 from mkdocs_tagindex.command import published, rebuild
 from mkdocs_tagindex.core.model.routes import url_of
@@ -401,3 +401,29 @@ def test_with_zensical_i18n_the_rules_apply_to_each_languages_staged_path(
     for lang, want in (("", ["A", "Home"]), ("ja/", ["A ja", "ホーム"])):
         data = json.loads((site / lang / "tags" / "tags.json").read_text("utf-8"))
         assert sorted(c["title"] for t in data["tags"] for c in t["cards"]) == want
+
+
+def test_front_matter_zensical_never_reads_is_not_refused(tmp_path: Path) -> None:
+    """`zensical build` neither reads nor refuses the front matter of a page it does not
+    publish (an empty `tags:` stops it on a published page): `tagindex check` and `build` warn
+    about the published page only (before: about the excluded one too, which `--strict`
+    checks failed on)."""
+    project = tmp_path / "refusals"
+    project.mkdir()
+    (project / "mkdocs.yml").write_text(
+        "site_name: R\ntheme:\n  name: material\nexclude_docs: |\n  secret/\n"
+        "draft_docs: |\n  later/\nplugins:\n  - search\n  - tags\n  - tagindex\n",
+        "utf-8",
+    )
+    write_page(project, "index.md", {"title": "Home", "tags": ["a"]}, "Welcome.\n")
+    for rel in ("secret/s.md", "later/l.md"):
+        (project / "docs" / rel).parent.mkdir(parents=True)
+        (project / "docs" / rel).write_text("---\ntags:\n---\n# Unread\n", "utf-8")
+    zensical(project)  # the ground truth: the build goes through
+    for command in ("check", "build"):
+        said = tagindex(project, command).stderr
+        assert "tags: empty" not in said, (command, said)
+    (project / "docs" / "guide.md").write_text("---\ntags:\n---\n# Read\n", "utf-8")
+    for command in ("check", "build"):
+        said = tagindex(project, command).stderr
+        assert "guide.md: tags: empty" in said and "secret/" not in said, (command, said)
