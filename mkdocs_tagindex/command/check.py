@@ -26,7 +26,7 @@ from .memo import open_memo
 from .owned import Owned, roots
 from .refusals import find as find_refusals
 from .site import Site, read_config
-from .sources import all_files, language_pages, read_sources
+from .sources import all_files, built_files, language_pages, read_sources
 from .state import NAME as STATE
 from .state import State, known_texts
 
@@ -61,7 +61,7 @@ def _check(site: Site, say: Messages, save: bool) -> int:
     zensical = for_zensical(site, owned)
     if zensical and not site.toml:
         read_config(site.path)  # Zensical's reading of the YAML: what it refuses, refused here
-    zensical_refusals(site, files, count if zensical else _note(say))
+    zensical_refusals(site, built_files(site, files), count if zensical else _note(say))
     state = State.load(site.cache_file(STATE))
     known = known_texts(state, state.scan()) if state.site else {}
     sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")], known)

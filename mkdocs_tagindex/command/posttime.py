@@ -17,7 +17,7 @@ import math
 import posixpath
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -54,12 +54,10 @@ def blogs_of(config: Mapping[str, Any]) -> tuple[Blog, ...]:
     for options in plugin_entries(config, "blog"):
         if options.get("enabled", True) is False:
             continue
-        blog_dir = str(options.get("blog_dir") or "blog").strip("/")
-        post_dir = str(options.get("post_dir") or "{blog}/posts").replace("{blog}", blog_dir)
         rate = options.get("post_readtime_words_per_minute", 265)
         out.append(
             Blog(
-                posts=posixpath.normpath(post_dir.strip("/")).removeprefix("./") + "/",
+                posts=posts_dir(options),
                 readtime=options.get("post_readtime", True) is not False,
                 words_per_minute=rate if isinstance(rate, int) and rate > 0 else 265,
             )
@@ -67,10 +65,39 @@ def blogs_of(config: Mapping[str, Any]) -> tuple[Blog, ...]:
     return tuple(out)
 
 
+def posts_dir(options: Mapping[str, Any]) -> str:
+    """A blog's posts' folder (its `post_dir`, `{blog}` its `blog_dir`), with a trailing `/`."""
+    blog_dir = str(options.get("blog_dir") or "blog").strip("/")
+    post_dir = str(options.get("post_dir") or "{blog}/posts").replace("{blog}", blog_dir)
+    return posixpath.normpath(post_dir.strip("/")).removeprefix("./") + "/"
+
+
 @functools.lru_cache(maxsize=8)
 def site_blogs(config_path: str) -> tuple[Blog, ...]:
     """The blogs of the config at `config_path` (for a run that has no `Site`)."""
     return blogs_of(read_config(Path(config_path)))
+
+
+@functools.lru_cache(maxsize=8)
+def _staged_path(config_path: str) -> Callable[[str], tuple[str | None, str]]:
+    """A page's locale and path in its language's staged tree, from its path under
+    `docs_dir` (`Languages.locale_of`)."""
+    from .site import load_site
+
+    return load_site(Path(config_path)).languages().locale_of
+
+
+def site_blog_of(config_path: str, src: str) -> Blog | None:
+    """The blog whose post `src` (under `docs_dir`) is, for a run that has no `Site`: by its
+    staged path, as Zensical sees it (zensical-i18n's folder layout puts `ja/blog/posts/a.md`
+    at `blog/posts/a.md`)."""
+    return blog_of(site_blogs(config_path), site_staged_path(config_path, src))
+
+
+def site_staged_path(config_path: str, src: str) -> str:
+    """A page's path (under `docs_dir`) in its language's staged tree, for a run that has no
+    `Site`."""
+    return _staged_path(config_path)(src)[1]
 
 
 def blog_of(blogs: tuple[Blog, ...], src: str) -> Blog | None:

@@ -37,7 +37,7 @@ from ..core import (
     theme_overrides_dir,
     url_of,
 )
-from . import markup, pagefile, posttime
+from . import markup, pagefile, posttime, posturl
 from .cache import Cache
 from .clashes import stop_on_clashes
 from .memo import Keys
@@ -50,6 +50,7 @@ from .sources import (
     all_files,
     in_walk_order,
     language_pages,
+    published_sources,
     read_sources,
 )
 
@@ -107,7 +108,8 @@ def compute(
     if site.options.hierarchy and (plugin_options(site.config, "tags") or {}).get("tags_hierarchy"):
         run.warn(HIERARCHY_CHIPS)
     cache = Cache(site, files)
-    run.first_pass(cast(Any, sorted(((s.src, s) for s in sources), key=_first)), cache.front_matter)
+    shown = published_sources(site, languages, sources)  # no tag, slug or name from the rest
+    run.first_pass(cast(Any, sorted(((s.src, s) for s in shown), key=_first)), cache.front_matter)
     per_lang = language_pages(site, languages, files, sources, run.warn, cache.front_matter)
     result = Result(sources=sources)
     # the scripts come with every page from extra_javascript (`tagindex init`), not the bodies
@@ -168,7 +170,7 @@ def _render(
     out = []
     for page, (html, heading) in zip(pages, rendered, strict=True):
         facts = language.facts(html, heading, _text_lang(site, page))
-        blog = posttime.blog_of(blogs, page.source.src)
+        blog = posttime.blog_of(blogs, page.path)
         if blog and blog.readtime and facts.minutes is not None:
             facts = replace(facts, minutes=posttime.minutes(html, blog.words_per_minute))
         out.append(facts)
@@ -177,7 +179,7 @@ def _render(
 
 def _post_variant(blogs: tuple[posttime.Blog, ...], page: LangPage) -> str:
     """What a page's facts depend on besides its text: a post's blog's rate (`posttime`)."""
-    blog = posttime.blog_of(blogs, page.source.src)
+    blog = posttime.blog_of(blogs, page.path)
     return f"post {blog.words_per_minute}" if blog and blog.readtime else ""
 
 
@@ -187,7 +189,7 @@ def _post_read_times(
     """A post's `readtime:` is what its blog shows, computed or not."""
     for page in pages:
         src = page.source.src
-        minutes = posttime.own(page.meta) if posttime.blog_of(blogs, src) else None
+        minutes = posttime.own(page.meta) if posttime.blog_of(blogs, page.path) else None
         if minutes and src in facts:
             facts[src] = replace(facts[src], minutes=minutes)
     return facts
@@ -200,8 +202,10 @@ def _found(
     facts: Mapping[str, Facts],
     cache: Cache,
 ) -> list[Found]:
-    """Step 4 of the engine: each page with tags as `Language.article` receives it."""
+    """Step 4 of the engine: each page with tags as `Language.article` receives it (a blog
+    post at the URL its blog builds it at, `posturl.py`)."""
     found = []
+    post_urls = posturl.post_urls_of(site.config)
     hide = site.options.fallback_articles == "hide"
     for page in pages:
         if page.fallback and hide:
@@ -210,9 +214,10 @@ def _found(
         if src not in facts:
             continue
         title = page.meta.get("title")
+        built_at = posturl.post_path(post_urls, page.path, page.meta, facts[src].heading)
         source = SourcePage(
             src_uri=src,
-            url=url_of(page.path, language.prefix, site.directory_urls),
+            url=url_of(built_at or page.path, language.prefix, site.directory_urls),
             meta=page.meta,
             title=str(title) if title is not None else None,
             facts=facts[src],

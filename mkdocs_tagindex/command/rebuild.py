@@ -31,7 +31,7 @@ def _same_facts(
         from . import markup, posttime
 
         html, heading = markup.render_one(str(config), text)
-        blog = posttime.blog_of(posttime.site_blogs(str(config)), rel)
+        blog = posttime.site_blog_of(str(config), rel)
         rate = blog.words_per_minute if blog and blog.readtime else None
         return all(
             markup.facts_of(params, lang, html, heading, text_lang, rate) == [h, m, s]
@@ -56,11 +56,23 @@ def quick(config: Path, keep_pages: bool) -> tuple[bool, State]:
     if len(now) == len(state.files) and all(
         tuple(state.files.get(rel, ())[:2]) == stamp for rel, stamp in now.items()
     ):
-        return True, state
+        return not _posts_due(config, state, now), state
     same = unchanged(state, now, _same_facts(config, state.site["facts"]))
     if same:
         state.save()
-    return bool(same), state
+    return bool(same) and not _posts_due(config, state, now), state
+
+
+def _posts_due(config: Path, state: State, now: Collection[str]) -> bool:
+    """A future post the last build held back whose date has come (`published.posts_due`)."""
+    from . import posttime, published
+    from .site import read_config
+
+    def staged(src: str) -> str:
+        return posttime.site_staged_path(str(config), src)
+
+    docs = Path(state.docs_dir)
+    return published.posts_due(read_config(config), docs, now, state.facts.keys(), staged)
 
 
 def record(
@@ -157,6 +169,7 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
     from . import publish, setup
     from .owned import Owned, roots
     from .site import load_site
+    from .sources import built_files
     from .versions import warn_versions
 
     said: list[tuple[int, str]] = []
@@ -194,7 +207,8 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
     if before is None or not same_scan:
         before = scan(str(site.docs_dir), ours, meta_name)
     known = known_texts(state, before)
-    refused = _refusals(state, site.docs_dir, before, known)
+    # the pages Zensical reads at all: it neither reads nor refuses an excluded one
+    refused = _refusals(state, site.docs_dir, built_files(site, before), known)
     for texts in refused.values():
         for text in texts:
             keep(logging.WARNING, text)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import Languages, TagIndexConfig, front_matter, refused_keys_out, yaml_mapping
+from . import published
 from .site import CommandError, Site, plugin_options
 from .state import text_hash
 
@@ -205,6 +206,8 @@ def language_pages(
         s.src: read(s, s.src, warn) if read else front_matter(s.text, s.src, warn) for s in sources
     }
     chosen = languages.select(by_src)
+    rules = rules_of(site)
+    now = published.now()
     out: dict[str, list[LangPage]] = {}
     for lang, srcs in chosen.items():
         tree = _meta_tree(languages, lang, metas)
@@ -212,11 +215,36 @@ def language_pages(
         pages = []
         for src in sorted(srcs, key=lambda s: order.get(s, 0)):
             locale, path = languages.locale_of(src)
+            if not rules.path(path):
+                continue
             text_lang = locale or languages.default
             meta = meta_files.meta_of(path, own_meta[src])
-            pages.append(LangPage(by_src[src], path, text_lang, text_lang != lang, meta))
-        out[lang] = pages
+            if rules.page(path, meta, now):
+                pages.append(LangPage(by_src[src], path, text_lang, text_lang != lang, meta))
+        shadowed = rules.shadowed(page.path for page in pages)
+        out[lang] = [page for page in pages if page.path not in shadowed]
     return out
+
+
+def rules_of(site: Site) -> published.Published:
+    """The host's publishing rules for the site's config (`published.py`)."""
+    return published.Published(site.config, site.path.name)
+
+
+def built_files(site: Site, srcs: Iterable[str]) -> list[str]:
+    """The paths among `srcs` (under `docs_dir`) whose page Zensical reads at all (its path
+    rules: `zensical build` neither reads nor refuses an excluded or draft page's front
+    matter), for the refusals said before a build."""
+    rules, languages = rules_of(site), site.languages()
+    return [src for src in srcs if rules.path(languages.locale_of(src)[1])]
+
+
+def published_sources(site: Site, languages: Languages, sources: list[Source]) -> list[Source]:
+    """The sources whose path Zensical builds (`published.Published.path` on the path each
+    has in its language's staged tree): what the first pass may read its tags from. The rules
+    that need a page's final meta, or its language's other pages, `language_pages` applies."""
+    rules = rules_of(site)
+    return [s for s in sources if rules.path(languages.locale_of(s.src)[1])]
 
 
 def _meta_tree(languages: Languages, lang: str, metas: list[str]) -> dict[str, str]:

@@ -11,6 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from publishedset import check_site
 
 from conftest import (
     FIXTURES,
@@ -55,6 +56,7 @@ def test_fixture_sites_are_the_same_both_ways(tmp_path: Path, fixture: str, veri
     shutil.copytree(FIXTURES / fixture, project)
     fast, _ = both_ways(project, verify)
     assert len(generated_pages(fast)) >= 4
+    check_site(project, fast.dir)  # the published set's invariant (issue 39)
 
 
 def test_the_example_site_is_the_same_both_ways(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from xml.etree import ElementTree
 import pytest
 import yaml
 from bs4 import Tag
+from publishedset import check_site
 
 from conftest import FIXTURES, Site
 
@@ -78,6 +79,7 @@ def interop(tmp_path_factory: pytest.TempPathFactory) -> Builder:
                 (project / "mkdocs.yml").write_text(yaml.safe_dump(config), "utf-8")
             git_init(project)
             built[key] = host_build(project, host)
+            check_site(project, built[key].dir)  # the published set's invariant (issue 39)
         return built[key]
 
     return get

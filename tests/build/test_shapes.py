@@ -24,6 +24,7 @@ from urllib.parse import urljoin
 import pytest
 import yaml
 from bs4 import BeautifulSoup
+from publishedset import check_site
 from test_zensical import cards, on_zensical, tag_pages, tagindex
 
 from conftest import FIXTURES, build
@@ -154,6 +155,17 @@ def test_cards_match(shapes: Shapes, name: str) -> None:
         assert [comparable(card, name) for card in cards(built.zensical, rel)] == mk, rel
         seen += len(mk)
     assert seen >= 4
+
+
+@pytest.mark.parametrize("host", ["mkdocs", "zensical"])
+@pytest.mark.parametrize("name", shape_params())
+def test_every_link_resolves_and_every_published_tagged_page_is_listed(
+    shapes: Shapes, name: str, host: str
+) -> None:
+    """The published set's invariant (tests/publishedset.py, issue 39) on each shape."""
+    built = shapes[name]
+    site = built.mkdocs if host == "mkdocs" else built.zensical
+    check_site(site.parent, site)
 
 
 @pytest.mark.parametrize("name", shape_params())

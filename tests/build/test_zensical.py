@@ -16,6 +16,7 @@ import yaml
 from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from publishedset import check_site
 
 from mkdocs_tagindex.command import publish
 from mkdocs_tagindex.command.site import CommandError, load_site
@@ -112,6 +113,8 @@ def test_seed_site_paginated_and_hostile_cards_match_mkdocs(tmp_path: Path) -> N
     pages = tag_pages(mk.dir)
     assert "tags/grpo/page/3/index.html" in pages
     assert pages == tag_pages(zen)
+    for site in (mk.dir, zen):  # the published set's invariant (issue 39)
+        check_site(site.parent, site)
     for rel in pages:
         assert cards(zen, rel) == cards(mk.dir, rel), rel
     grpo = BeautifulSoup((zen / "tags/grpo/index.html").read_text("utf-8"), "html.parser")
@@ -137,6 +140,8 @@ def test_example_site_en_and_ja_match_mkdocs(tmp_path: Path) -> None:
             rel = f"{lang}tags/{tag}/index.html"
             assert cards(zen, rel) == cards(mk.dir, rel), rel
     assert (zen / "ja/tags/tags.json").is_file()
+    for site in (mk.dir, zen):  # the published set's invariant (issue 39)
+        check_site(site.parent, site)
 
 
 def test_second_run_writes_nothing_and_clean_removes_all(tmp_path: Path) -> None:

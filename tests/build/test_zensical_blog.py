@@ -12,6 +12,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
+from publishedset import check_site
 from test_zensical import on_zensical, tag_pages, tagindex, zensical
 
 from mkdocs_tagindex.command import posttime
@@ -119,7 +120,10 @@ def _check_posts_match_their_pages(
 def hosts(tmp_path_factory: pytest.TempPathFactory) -> tuple[Site, Path]:
     project = _blog_site(tmp_path_factory.mktemp("blog") / "site")
     mk = build(project, "--strict")
-    return mk, on_zensical(project)
+    zen = on_zensical(project)
+    for site in (mk.dir, zen):  # the published set's invariant (issue 39)
+        check_site(site.parent, site)
+    return mk, zen
 
 
 def test_a_post_card_shows_the_read_time_of_its_host_blog(hosts: tuple[Site, Path]) -> None:
@@ -195,3 +199,88 @@ def test_a_post_edit_that_tagindex_would_time_the_same_is_not_skipped(tmp_path: 
     assert result.returncode == 0, result.stderr
     zensical(copy)
     assert _check_posts_match_their_pages(zen, 1) == {"/blog/2026/03/01/edited/": 1}
+
+
+def test_a_blog_in_zensical_i18ns_folder_layout_is_listed_as_zensical_publishes_it(
+    tmp_path: Path,
+) -> None:
+    """Issue 33's leftover (issue 39): `en/blog/posts/…` and `ja/blog/posts/…` are posts of the
+    blog (zensical-i18n stages each language's folder as the docs root): each card links to
+    where the post is built (`ja/blog/2026/03/01/…/` for the translation, the fallback under
+    `ja/` too), shows the read time the post shows, and the draft post and the excluded and
+    default-excluded pages are nowhere. Before: the cards of code-heavy posts had tagindex's
+    read time, not the blog's (the post's path was not under `blog/posts/`)."""
+    project = tmp_path / "site"
+    languages = [
+        {"locale": "en", "default": True, "name": "EN", "build": True},
+        {"locale": "ja", "name": "JA", "build": True},
+    ]
+    write_config(
+        project,
+        {
+            "site_name": "Blog",
+            "site_url": "https://example.org/",
+            "theme": {"name": "material"},
+            "exclude_docs": "secret/\n",
+            "plugins": [
+                "search",
+                "blog",
+                "tags",
+                {"i18n": {"docs_structure": "folder", "languages": languages}},
+                "tagindex",
+            ],
+            "markdown_extensions": ["pymdownx.highlight", "pymdownx.superfences"],
+        },
+    )
+    body = _prose(30, 2) + "\n\n" + _code(160) + "\n"
+    for lang in ("en", "ja"):
+        write_page(project, f"{lang}/index.md", {"title": f"Home {lang}"}, "Welcome.\n")
+        write_page(project, f"{lang}/blog/index.md", None, "# Blog\n")
+        front = {"date": datetime.date(2026, 3, 1), "tags": ["news"], "title": f"Code {lang}"}
+        write_page(project, f"{lang}/blog/posts/code.md", front, body)
+    only = {"date": datetime.date(2026, 3, 2), "tags": ["news"], "title": "English only"}
+    write_page(project, "en/blog/posts/only.md", only, _prose(300, 5) + "\n")
+    secrets = {
+        "en/blog/posts/draft.md": {"date": datetime.date(2026, 3, 3), "draft": True},
+        "ja/secret/plan.md": {},
+        "en/templates/t.md": {},
+    }
+    for n, (rel, meta) in enumerate(secrets.items()):
+        front = {**meta, "title": f"Hidden XSECRETI{n}", "tags": ["news", f"xsecreti{n}"]}
+        write_page(project, rel, front, f"INTERNAL ONLY XSECRETI{n}.\n")
+    zen = on_zensical(project, i18n=True)
+    check_site(zen.parent, zen, secrets=[f"XSECRETI{n}" for n in range(len(secrets))])
+    en = _cards(zen, "tags/news/index.html")
+    ja = _cards(zen, "ja/tags/news/index.html")
+    assert sorted(en) == ["/blog/2026/03/01/code-en/", "/blog/2026/03/02/english-only/"]
+    assert sorted(ja) == ["/ja/blog/2026/03/01/code-ja/", "/ja/blog/2026/03/02/english-only/"]
+    for rel in ("tags/news/index.html", "ja/tags/news/index.html"):
+        for url, minutes in _minutes(zen, rel).items():
+            assert minutes == _minutes_shown(zen, url), (rel, url)
+    assert _minutes(zen, "ja/tags/news/index.html")["/ja/blog/2026/03/01/code-ja/"] == 7
+
+
+ANY_MINUTES = re.compile(r"(\d+)\s*(?:min read|分)")
+
+
+def _minutes(site_dir: Path, rel: str) -> dict[str, int]:
+    """Each card's link → the read time it shows, in English or Japanese."""
+    html = BeautifulSoup((site_dir / rel).read_text("utf-8"), "html.parser")
+    out = {}
+    for card in html.select(".tagindex-card"):
+        link = card.select_one(".tagindex-card__title a")
+        meta = card.select_one(".tagindex-card__meta")
+        found = ANY_MINUTES.search(meta.get_text(" ") if meta else "")
+        assert link is not None and found is not None, rel
+        url = urlsplit(urljoin("https://x/" + rel, str(link.get("href")))).path
+        out[url] = int(found.group(1))
+    return out
+
+
+def _minutes_shown(site_dir: Path, url: str) -> int:
+    """The read time the post at `url` shows."""
+    page = site_dir / url.lstrip("/") / "index.html"
+    text = " ".join(BeautifulSoup(page.read_text("utf-8"), "html.parser").get_text(" ").split())
+    found = {int(n) for n in ANY_MINUTES.findall(text)}
+    assert len(found) == 1, (url, found)
+    return found.pop()
