@@ -105,7 +105,7 @@ def flow_added(line: str, closer: str, addition: str) -> Iterator[str]:
             continue
         head = text[:at].rstrip()
         sep = "" if head.endswith(("[", "{")) else (" " if head.endswith(",") else ", ")
-        yield replaced(line, head + sep + addition + text[at:])
+        yield replaced(line, head + sep + addition + text[len(head) :])
 
 
 def write(path: Path, data: bytes) -> None:

@@ -141,7 +141,7 @@ def _top(lines: list[str], key: str) -> int | None:
     pattern = re.compile(
         rf"^(?:{re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')[ \t]*:(?:[ \t]|$)"
     )
-    found = [n for n, line in enumerate(lines) if pattern.match(line)]
+    found = [n for n, line in enumerate(lines) if pattern.match(body(line))]
     return found[-1] if found else None
 
 
@@ -266,7 +266,7 @@ def _region(lines: list[str], table: str) -> range | None:
 
 def _key(lines: list[str], region: range, key: str) -> int | None:
     pattern = re.compile(rf"^[ \t]*{re.escape(key)}[ \t]*=")
-    return next((n for n in region if pattern.match(lines[n])), None)
+    return next((n for n in region if pattern.match(body(lines[n]))), None)
 
 
 def _end(lines: list[str], region: range) -> int:
@@ -283,6 +283,10 @@ def toml_edits(lines: list[str], want: Want, prefix: str) -> Iterator[list[str]]
     table = prefix.rstrip(".")
     region = _region(lines, table)
     if want.key == "plugins":
+        at = _key(lines, region, "plugins") if region is not None else None
+        if at is not None:  # an inline table
+            for line in flow_added(lines[at], "}", "tags = {}"):
+                yield [*lines[:at], line, *lines[at + 1 :]]
         yield inserted(lines, len(lines), marked([f"[{prefix}plugins.tags]"]), nl)
         return
     if want.key == "theme":
@@ -354,11 +358,14 @@ def edit(site: Site, text: str) -> tuple[str, list[str], list[str]]:
         if rest:
             problems.append(f"{name}: add by hand too: {'; '.join(rest)}")
         return text, problems, []
+    # a block scalar last: a line after one at the end of a file without a line end there
+    # would give it one (a change of its value)
+    order = sorted(missing, key=lambda w: w.key == "not_in_nav")
     if kind == "toml":
         prefix = "project." if isinstance(own, dict) and "project" in own else ""
-        new, missed = apply(kind, text, missing, lambda ls, w: toml_edits(ls, w, prefix))
+        new, missed = apply(kind, text, order, lambda ls, w: toml_edits(ls, w, prefix))
     else:
-        new, missed = apply(kind, text, missing, yaml_edits)
+        new, missed = apply(kind, text, order, yaml_edits)
     if missed:
         problems = [
             f"{name}: {w.key} is not in a shape init can add to without changing what else it says"

@@ -64,19 +64,22 @@ def _templates(site: Site, say: Say) -> list[Path]:
     return out
 
 
-def _emptied(path: Path, top: Path) -> list[Path]:
-    """The folders between `path` and `top` (included) that its removal leaves empty."""
-    out = []
-    parent, gone = path.parent, {path}
-    while top in (parent, *parent.parents):
-        if any(p not in gone for p in parent.iterdir()):
-            break
-        out.append(parent)
-        gone.add(parent)
-        if parent == top:
-            break
-        parent = parent.parent
-    return out
+def _chain(custom: Path) -> list[Path]:
+    """The folders init makes for its templates, innermost first, up to `custom_dir`."""
+    out: list[Path] = []
+    for rel in (setup.TEMPLATE, setup.CHIPS):
+        folder = (custom / rel).parent
+        while folder != custom.parent and folder not in out:
+            out.append(folder)
+            folder = folder.parent
+    return sorted(out, key=lambda f: len(f.parts), reverse=True)
+
+
+def _prune(custom: Path) -> None:
+    """Those of init's folders that are empty (its templates gone, now or by a killed run)."""
+    for folder in _chain(custom):
+        if folder.is_dir() and not folder.is_symlink() and not any(folder.iterdir()):
+            folder.rmdir()
 
 
 def _check(folders: set[Path]) -> None:
@@ -97,16 +100,17 @@ def undo(site: Site, say: Say) -> int:
     folders = {site.path.parent} if config is not None else set()
     for path in templates:
         confedit.sweep(path)
-        folders.update((path.parent, custom.parent))
-        folders.update(p.parent for p in _emptied(path, custom))
+    chain = [f for f in _chain(custom) if f.is_dir()]
+    if templates:
+        folders.update(f.parent for f in (*chain, *templates))
+    else:
+        folders.update(f.parent for f in chain if not any(f.iterdir()))
     _check(folders)
     if config is not None:
         confedit.write(site.path, config)
         say(logging.INFO, f"tagindex: {site.path.name}: the lines init added are taken out")
     for path in templates:
-        dirs = _emptied(path, custom)
         path.unlink()
-        for folder in dirs:
-            folder.rmdir()
         say(logging.INFO, f"tagindex: {setup.shown(site, path)} removed")
+    _prune(custom)
     return int(config is not None or bool(templates))

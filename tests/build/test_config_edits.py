@@ -6,13 +6,26 @@ fresh clone), and where an edit cannot be made safely the file is left as it was
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
+import re
+import shutil
+import signal
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
-from mkdocs_tagindex.command.site import tomllib
+import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+from killpoints import count_writes, run_killed
+
+from mkdocs_tagindex.command import setup, undo
+from mkdocs_tagindex.command.confedit import parse
+from mkdocs_tagindex.command.site import load_site, tomllib
 
 from conftest import ROOT
 
@@ -148,3 +161,365 @@ def test_fault7_a_fresh_clone_knows_what_init_added(tmp_path: Path) -> None:
     assert cloned.read_text("utf-8") == before.replace('"title"', '"date"')
     assert not (clone / "overrides").exists()
     del config
+
+
+# --- in-process init and clean, and the invariants ---------------------------------------------
+
+
+def init_here(config: Path) -> tuple[int, str]:
+    said: list[str] = []
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = setup.init(load_site(config), lambda level, text: said.append(text))
+    return code, out.getvalue() + "\n".join(said)
+
+
+def clean_here(config: Path) -> str:
+    said: list[str] = []
+    undo.undo(load_site(config), lambda level, text: said.append(text))
+    return "\n".join(said)
+
+
+def kind_of(config: Path) -> str:
+    return "toml" if config.suffix == ".toml" else "yaml"
+
+
+def kept(before: Any, after: Any) -> bool:
+    """Every value of `before` is in `after` as it was; lists and texts may go on (init and the
+    author add at their ends), mappings may gain keys."""
+    if isinstance(before, dict):
+        return isinstance(after, dict) and all(
+            k in after and kept(v, after[k]) for k, v in before.items()
+        )
+    if isinstance(before, list):
+        return isinstance(after, list) and after[: len(before)] == before
+    if isinstance(before, str) and isinstance(after, str) and "\n" in before:
+        return after.splitlines()[: len(before.splitlines())] == before.splitlines()
+    return bool(before == after)
+
+
+def line_ends(data: bytes) -> set[bytes]:
+    return {
+        b"\r\n" if m.group(0).startswith(b"\r") else b"\n" for m in re.finditer(rb"\r?\n", data)
+    }
+
+
+def round_trip(tmp_path: Path, name: str, text: str, crlf: bool = False) -> tuple[int, str]:
+    """init then clean on a config: it parses after each with every key of the author's at its
+    value, keeps its line ends, and clean gives back its bytes; init's exit code and words."""
+    data = (text.replace("\n", "\r\n") if crlf else text).encode("utf-8")
+    config = site(tmp_path, name, data)
+    kind = kind_of(config)
+    before = parse(kind, data.decode("utf-8"))
+    code, said = init_here(config)
+    after = config.read_bytes()
+    if code:
+        assert after == data, said  # refused: the file as it was, byte for byte
+        assert "add by hand" in said
+    else:
+        assert kept(before, parse(kind, after.decode("utf-8"))), after.decode()
+        assert line_ends(after) <= line_ends(data) or not line_ends(data)
+    clean_here(config)
+    assert config.read_bytes() == data
+    assert not (tmp_path / "overrides").exists()
+    return code, said
+
+
+HEAD = "# My site\nsite_name: S  # the name\nsite_url: https://example.org/\n"
+THEME = "theme:\n  name: material  # Material\n  features:\n    - navigation.tabs\n"
+SHAPES: dict[str, tuple[str, str, bool]] = {
+    # name: (config file, text, whether init edits it: False = refuses, file untouched)
+    "yaml list": ("mkdocs.yml", HEAD + "plugins:\n  - search\n  # - blog\n  - tagindex\n", True),
+    "yaml list at column 0": (
+        "mkdocs.yml",
+        HEAD + "plugins:\n- search\n- tagindex:\n    per_page: 3\n",
+        True,
+    ),
+    "yaml mapping": (
+        "mkdocs.yml",
+        HEAD + "plugins:\n  search: {}\n  tagindex:\n    per_page: 3\n",
+        True,
+    ),
+    "yaml flow list": ("mkdocs.yml", HEAD + "plugins: [search, tagindex]  # two\n" + THEME, True),
+    "yaml flow mapping": (
+        "mkdocs.yml",
+        HEAD + "plugins: {search: {}, tagindex: {}}\ntheme: {name: material}\n",
+        True,
+    ),
+    "yaml theme, css, not_in_nav there": (
+        "mkdocs.yml",
+        HEAD + THEME + "extra_css:\n  - my.css\nextra_javascript: [my.js]\n"
+        "not_in_nav: |\n  /drafts/\n  # mine\nplugins:\n  - tagindex\n",
+        True,
+    ),
+    "yaml no final newline": ("mkdocs.yml", HEAD + "plugins:\n  - tagindex", True),
+    "yaml !ENV elsewhere": (
+        "mkdocs.yml",
+        "site_name: !ENV [SITE_NAME, 'S']\nsite_url: !ENV SITE_URL\nplugins:\n  - tagindex\n"
+        "markdown_extensions:\n  - pymdownx.emoji:\n"
+        "      emoji_index: !!python/name:material.extensions.emoji.twemoji\n",
+        True,
+    ),
+    "yaml anchor elsewhere": (
+        "mkdocs.yml",
+        HEAD
+        + "extra:\n  social: &social\n    - icon: x\n  again: *social\nplugins:\n  - tagindex\n",
+        True,
+    ),
+    "yaml alias": (
+        "mkdocs.yml",
+        HEAD + "extra:\n  p: &p [search, tagindex]\nplugins: *p\n",
+        False,
+    ),
+    "yaml anchored list used twice": (
+        "mkdocs.yml",
+        HEAD + "plugins: [tagindex]\nextra_css: &css\n  - my.css\nextra:\n  css: *css\n",
+        False,
+    ),
+    "yaml !ENV value": (
+        "mkdocs.yml",
+        HEAD + "plugins:\n  - tagindex\nextra_css: !ENV CSS\n",
+        False,
+    ),
+    "yaml not_in_nav one line": (
+        "mkdocs.yml",
+        HEAD + "plugins: [tagindex]\nnot_in_nav: /x/\n",
+        False,
+    ),
+    "toml project": (
+        "zensical.toml",
+        '# The site\n[project]\nsite_name = "S"  # shown\nextra_css = [\n  "my.css",  # mine\n]\n\n'
+        '# Look\n[project.theme]\nvariant = "classic"\n\n[project.plugins.search]\n\n'
+        "[project.plugins.tagindex]\nper_page = 6\n",
+        True,
+    ),
+    "toml top level, one-line arrays": (
+        "zensical.toml",
+        'site_name = "S"\nextra_css = ["my.css"]  # mine\nextra_javascript = []\n'
+        'theme = { variant = "classic" }\n\n[plugins.tagindex]\n',
+        True,
+    ),
+    "toml array without trailing comma, not_in_nav text": (
+        "zensical.toml",
+        '[project]\nsite_name = "S"\nextra_css = [\n  "a.css",\n  "b.css"\n]\n'
+        'not_in_nav = """\n/drafts/\n"""\n\n[project.plugins.tagindex]\n',
+        True,
+    ),
+    "toml no final newline": (
+        "zensical.toml",
+        '[project]\nsite_name = "S"\n[project.plugins.tagindex]',
+        True,
+    ),
+    "toml inline plugins": (
+        "zensical.toml",
+        '[project]\nsite_name = "S"\nplugins = { tagindex = {} }\n',
+        True,
+    ),
+}
+
+
+@pytest.mark.parametrize("crlf", [False, True], ids=["lf", "crlf"])
+@pytest.mark.parametrize("shape", SHAPES)
+def test_each_shape_round_trips(tmp_path: Path, shape: str, crlf: bool) -> None:
+    name, text, edits = SHAPES[shape]
+    code, said = round_trip(tmp_path, name, text, crlf)
+    assert code == (0 if edits else 1), said
+
+
+def test_inherit_refuses_what_the_parent_holds_and_edits_the_rest(tmp_path: Path) -> None:
+    (tmp_path / "base.yml").write_text("site_url: https://example.org/\nplugins:\n  - tagindex\n")
+    code, said = round_trip(tmp_path, "mkdocs.yml", "INHERIT: base.yml\nsite_name: S\n")
+    assert code == 1 and "plugins is inherited through INHERIT (base.yml)" in said
+    assert "add by hand" in said
+    (tmp_path / "base.yml").write_text("site_url: https://example.org/\n")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("INHERIT: base.yml\nsite_name: S\nplugins:\n  - tagindex\n", "utf-8")
+    assert init_here(config)[0] == 0
+    clean_here(config)
+    assert config.read_text("utf-8") == "INHERIT: base.yml\nsite_name: S\nplugins:\n  - tagindex\n"
+
+
+# --- the property: generated configs, the author's lines inside init's blocks, then clean ------
+
+EXAMPLES = int(os.environ.get("TAGINDEX_FUZZ_EXAMPLES") or 40)
+YAML_PARTS = (
+    (
+        "plugins:\n  - search\n  - tagindex\n",
+        "plugins:\n- tagindex\n",
+        "plugins:\n  search: {}\n  tagindex:\n    per_page: 3\n",
+        "plugins: [search, tagindex]\n",
+        "plugins: {tagindex: {}}  # mapping\n",
+    ),
+    ("", "extra_css:\n  - my.css\n", "extra_css: [my.css]\n", "extra_css: []\n"),
+    ("", "not_in_nav: |\n  /drafts/\n", "not_in_nav: |-\n  /a/\n  # b\n"),
+    ("", "theme:\n  name: material\n", "theme: {name: material}\n", THEME),
+    ("", "copyright: !ENV [COPY, 'c']\n", "extra:\n  a: &a [1]\n  b: *a\n", "# the end\n"),
+)
+TOML_PARTS = (
+    (
+        "",
+        'extra_css = ["my.css"]\n',
+        'extra_css = [\n  "my.css",\n]\n',
+        'extra_css = [\n  "my.css"\n]\n',
+    ),
+    ("", 'not_in_nav = """\n/drafts/\n"""\n', "# a comment\n"),
+)
+TOML_THEMES = ("", 'theme = { variant = "classic" }\n', '\n[project.theme]\nvariant = "classic"\n')
+
+
+@st.composite
+def configs(draw: st.DrawFn) -> tuple[str, str]:
+    """A config file's name and text: each key in one of the shapes init meets, in any order."""
+    if draw(st.booleans()):
+        parts = [draw(st.sampled_from(choices)) for choices in YAML_PARTS]
+        return "mkdocs.yml", "site_name: S\n" + "".join(draw(st.permutations(parts)))
+    parts = [draw(st.sampled_from(choices)) for choices in TOML_PARTS]
+    inline = draw(st.booleans())
+    head = '[project]\nsite_name = "S"\n' + ("plugins = { tagindex = {} }\n" if inline else "")
+    tables = ["\n[project.extra]\nx = 1\n"] + ([] if inline else ["\n[project.plugins.tagindex]\n"])
+    theme = draw(st.sampled_from(TOML_THEMES))
+    (tables if theme.startswith("\n[") else parts).append(theme)
+    return "zensical.toml", head + "".join(draw(st.permutations(parts))) + "".join(
+        draw(st.permutations(tables))
+    )
+
+
+def authors_line(lines: list[str], at: int, n: int, kind: str) -> str | None:
+    """A line of the author's to put after init's line `at`, of the same kind (None: none)."""
+    here = lines[at].rstrip("\r\n")
+    lead = here[: len(here) - len(here.lstrip())]
+    text = here.strip()
+    if "tagindex init: was" in text:
+        return None
+    if text.startswith("# tagindex init: "):  # inside a not_in_nav block, before the pattern
+        return f"{lead}/author{n}/"
+    if kind == "toml":
+        if text.startswith(('"', ", ")):
+            return f'{lead}"author{n}.css",' if text.startswith('"') else f'{lead}, "author{n}.css"'
+        return f'author_{n} = "v{n}"'
+    if text.startswith("- "):
+        return f"{lead}- author{n}.css"
+    follow = lines[at + 1].rstrip("\r\n") if at + 1 < len(lines) else ""
+    if text.endswith((": |  # tagindex init", ":  # tagindex init")):  # opens a block
+        if ": |" in text:
+            return f"  /author{n}/"
+        inner = follow[: len(follow) - len(follow.lstrip())] or "  "
+        return (
+            f"{inner}- author{n}.css"
+            if follow.strip().startswith("- ")
+            else f"{inner}author_{n}: v{n}"
+        )
+    return f"{lead}author_{n}: v{n}"
+
+
+@settings(
+    max_examples=EXAMPLES, deadline=None, derandomize="TAGINDEX_FUZZ_EXAMPLES" not in os.environ
+)
+@given(
+    config=configs(),
+    crlf=st.booleans(),
+    final_newline=st.booleans(),
+    edits=st.lists(st.integers(0, 40), max_size=4),
+)
+def test_clean_takes_out_exactly_inits_lines_whatever_the_author_added(
+    config: tuple[str, str], crlf: bool, final_newline: bool, edits: list[int]
+) -> None:
+    name, text = config
+    text = text if final_newline else text.rstrip("\n")
+    nl = "\r\n" if crlf else "\n"
+    data = text.replace("\n", nl).encode("utf-8")
+    kind = "toml" if name.endswith(".toml") else "yaml"
+    with tempfile.TemporaryDirectory() as tmp:
+        project = Path(tmp)
+        path = site(project, name, data)
+        before = parse(kind, data.decode("utf-8"))
+        code, said = init_here(path)
+        inited = path.read_bytes().decode("utf-8")
+        assert kept(before, parse(kind, inited)), inited
+        if code:
+            assert inited.encode("utf-8") == data and "add by hand" in said
+            event(f"{kind}: refused")
+            return
+        lines = inited.splitlines(keepends=True)
+        marks = [n for n, line in enumerate(lines) if "tagindex init" in line]
+        added = []
+        for n, pick in enumerate(edits):
+            at = marks[pick % len(marks)]
+            line = authors_line(lines, at, n, kind)
+            if line is not None and f"author{n}" not in "".join(lines):
+                lines[at + 1 : at + 1] = [line + nl]
+                if not lines[at].endswith("\n"):
+                    lines[at] += nl
+                    lines[at + 1] = lines[at + 1][: -len(nl)]
+                added.append(f"author{n}" if "author_" not in line else f"author_{n}")
+                marks = [m + (m > at) for m in marks]
+        event(f"{kind}: edited, then {len(added)} line(s) of the author's inside init's")
+        edited = "".join(lines)
+        parse(kind, edited)  # the author's edit is a valid config
+        path.write_bytes(edited.encode("utf-8"))
+        clean_here(path)
+        after = path.read_bytes()
+        cleaned = parse(kind, after.decode("utf-8"))
+        assert b"tagindex init" not in after
+        assert kept(before, cleaned), after.decode()
+        for token in added:
+            assert token in after.decode("utf-8")
+        if not added:
+            assert after == data
+        for url in ("tagindex.css", "custom_dir", "/tags/", "tags: {}", "- tags"):
+            if url not in text:
+                assert url not in after.decode("utf-8")
+        assert line_ends(after) <= {nl.encode()}
+
+
+# --- killed at each write: never a partial config, and the next run finishes the job -----------
+
+
+def tmp_files(project: Path) -> list[str]:
+    return [p.name for p in project.rglob("*.tmp")]
+
+
+@pytest.mark.parametrize("name", ["mkdocs.yml", "zensical.toml"])
+def test_init_and_clean_killed_at_each_write(tmp_path: Path, name: str) -> None:
+    """SIGKILL before each write of init, then of clean (SIGINT and SIGTERM at one each): the
+    config is whole, as before or after; the next run leaves no temporary file and ends where
+    an uninterrupted run ends."""
+    text = (YAML_SITE + "plugins: [search, tagindex]\n") if name == "mkdocs.yml" else TOML_SITE
+    data = text.replace("\n", "\r\n").encode("utf-8")  # CRLF kept through it all
+    base, inited = tmp_path / "base", tmp_path / "inited"
+    site(base, name, data)
+    shutil.copytree(base, inited)
+    log = tmp_path / "writes.log"
+    for command, start, end in (("init", base, inited), ("clean", inited, tmp_path / "cleaned")):
+        if command == "clean":
+            shutil.copytree(inited, end)
+        writes, _ = count_writes(end, [command], log, under=end)
+        paths = [line.split("\t")[2] for line in log.read_text("utf-8").splitlines()]
+        # every write of init's and clean's own (not the lock's); the TOML run, whose writes
+        # are the same code's, at those of its config
+        mine = [n + 1 for n, path in enumerate(paths) if "/.cache" not in path]
+        if name.endswith(".toml"):
+            mine = [n for n in mine if name in paths[n - 1]]
+        assert len(mine) >= 2 and writes >= len(mine)
+        states = {start.joinpath(name).read_bytes(), end.joinpath(name).read_bytes()}
+        kills = [(at, signal.SIGKILL) for at in mine]
+        kills += [(mine[len(mine) // 2], signal.SIGINT), (mine[-1], signal.SIGTERM)]
+        for at, sig in kills:
+            project = tmp_path / f"{command}-{at}-{sig}"
+            shutil.copytree(start, project)
+            assert run_killed(project, [command], at, sig, under=project).returncode != 0
+            assert (project / name).read_bytes() in states, (command, at)
+            (init_here if command == "init" else clean_here)(project / name)  # the next run
+            assert not tmp_files(project), (command, at)
+            assert tree(project) == tree(end), (command, at)
+    assert tree(tmp_path / "cleaned") == tree(base)
+    assert (base / name).read_bytes() == data
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    """The project's files but the cache (the lock of a killed clean stays there)."""
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in folder.rglob("*")
+        if p.is_file() and ".cache" not in p.relative_to(folder).parts
+    }
