@@ -29,6 +29,7 @@ from mkdocs_tagindex.command.site import load_site, tomllib
 
 from conftest import ROOT
 
+BIN = Path(sys.executable).parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1"}
 PAGE = "---\ntitle: A\ntags: [grpo]\n---\n# A\n"
 YAML_SITE = "site_name: S\nsite_url: https://example.org/\n"
@@ -523,3 +524,66 @@ def tree(folder: Path) -> dict[str, bytes]:
         for p in folder.rglob("*")
         if p.is_file() and ".cache" not in p.relative_to(folder).parts
     }
+
+
+# --- a fresh clone with core.autocrlf=true, and the hosts reading what init wrote --------------
+
+
+def test_clean_in_a_crlf_clone_undoes_init(tmp_path: Path) -> None:
+    origin = tmp_path / "origin"
+    before = YAML_SITE + "plugins:\n  search: {}\n  tagindex: {}\n"
+    site(origin, "mkdocs.yml", before)
+    git(origin, "init", "-q")
+    ok(origin, "init")
+    git(origin, "add", "-A")
+    git(origin, "commit", "-qm", "init")
+    clone = tmp_path / "clone"
+    git(tmp_path, "-c", "core.autocrlf=true", "clone", "-q", str(origin), str(clone))
+    config = clone / "mkdocs.yml"
+    listing = clone / "overrides" / setup.TEMPLATE
+    assert b"\r\n" in config.read_bytes() and b"\r\n" in listing.read_bytes()  # CRLF on disk
+    assert "nothing to add" in ok(clone, "init")  # the CRLF templates are init's, unchanged
+    ok(clone, "clean")
+    assert config.read_bytes() == before.replace("\n", "\r\n").encode("utf-8")
+    assert not (clone / "overrides").exists()
+
+
+def test_an_edited_template_stays_with_a_warning(tmp_path: Path) -> None:
+    config = site(tmp_path, "zensical.toml", TOML_SITE)
+    ok(tmp_path, "init")
+    chips = tmp_path / "overrides" / setup.CHIPS
+    chips.write_text(chips.read_text("utf-8") + "{# mine #}\n", "utf-8")
+    said = ok(tmp_path, "clean")
+    assert "partials/tags.html was changed since tagindex init placed it" in said
+    assert chips.is_file() and not (tmp_path / "overrides" / setup.TEMPLATE).exists()
+    assert config.read_text("utf-8") == TOML_SITE
+
+
+def test_mkdocs_and_zensical_build_what_init_wrote(tmp_path: Path) -> None:
+    """The edited config as the hosts read it: MkDocs (strict: `not_in_nav` with init's comment
+    line) and Zensical, on a CRLF mkdocs.yml with plugins as a mapping."""
+    text = YAML_SITE + "plugins:\n  search: {}\n  tagindex: {}\n"
+    config = site(tmp_path, "mkdocs.yml", text.replace("\n", "\r\n").encode("utf-8"))
+    ok(tmp_path, "init")
+    assert b"tags: {}  # tagindex init\r\n" in config.read_bytes()
+    mkdocs = subprocess.run(
+        [str(BIN / "mkdocs"), "build", "--strict", "-d", "site-mkdocs"],
+        cwd=tmp_path,
+        env=ENV,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert mkdocs.returncode == 0, mkdocs.stderr
+    ok(tmp_path, "build")
+    zensical = subprocess.run(
+        [str(BIN / "zensical"), "build"],
+        cwd=tmp_path,
+        env=ENV,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert zensical.returncode == 0, zensical.stderr
+    assert (tmp_path / "site/tags/grpo/index.html").is_file()
+    assert "tags/grpo/" in (tmp_path / "site/index.html").read_text("utf-8")
