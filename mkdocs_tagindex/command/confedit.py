@@ -144,6 +144,21 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def prepared(config: Path, custom_dir: Path | None) -> bool:
+    """Whether `tagindex init` prepared the site, from the files alone: its mark in the config,
+    or a template it placed (stamped) in `custom_dir` (the clash check's sign of a Zensical
+    site, where no build has run yet)."""
+    try:
+        if MARK.encode() in config.read_bytes():
+            return True
+        if custom_dir is None:
+            return False
+        with open(custom_dir / "partials" / "tags.html", "rb") as handle:
+            return handle.read(40).startswith(b"{#- tagindex init sha256:")
+    except OSError:
+        return False
+
+
 # --- parsing, and the proof that an edit is what it means ---------------------------------------
 
 
