@@ -79,7 +79,7 @@ def wants(site: Site) -> list[Want]:
             if toml or plugin_options(config, "search") or "plugins" in config
             else ["search", "tags"]
         )
-        hand = f"[{_prefix(site)}plugins.tags]" if toml else f"- {names[-1]} under plugins:"
+        hand = f"a table `[{_prefix(site)}plugins.tags]`" if toml else f"`{names[-1]}` to plugins"
         what = f"add the {' and '.join(names)} plugin{'s' * (len(names) > 1)} to {name}"
         after = (
             (lambda old: {**(old if isinstance(old, dict) else {}), "tags": {}})
@@ -102,7 +102,7 @@ def wants(site: Site) -> list[Want]:
     pattern = f"/{site.tags_dir}/"
     if pattern not in str(site.config.get("not_in_nav") or ""):
         what = f"add {pattern} to not_in_nav in {name}"
-        hand = f"{pattern} on a line of not_in_nav"
+        hand = f"a line `{pattern}` to not_in_nav"
 
         def texted(old: Any, p: str = pattern) -> Any:
             return _Pattern(old, [p] if toml and old is ABSENT else [f"{MARK}: {p}", p])
@@ -113,9 +113,9 @@ def wants(site: Site) -> list[Want]:
             {"custom_dir": CUSTOM_DIR} if toml else {"name": "material", "custom_dir": CUSTOM_DIR}
         )
         hand = (
-            f'custom_dir = "{CUSTOM_DIR}" under [{_prefix(site)}theme]'
+            f'`custom_dir = "{CUSTOM_DIR}"` to [{_prefix(site)}theme]'
             if toml
-            else f"custom_dir: {CUSTOM_DIR} under theme:"
+            else f"`custom_dir: {CUSTOM_DIR}` to theme"
         )
         what = f"set theme.custom_dir to {CUSTOM_DIR} in {name}"
         out.append(Want("theme", (CUSTOM_DIR,), _themed(first), what, hand))
@@ -351,7 +351,7 @@ def edit(site: Site, text: str) -> tuple[str, list[str], list[str]]:
         refused = [(w, why) for w in missing if (why := yaml_refusal(site, lines, own, w))]
     if refused:
         problems = [
-            f"{name}: {w.key} is {why}: init leaves {name} as it is; add by hand {w.by_hand}"
+            f"{name}: {w.key} is {why}: init leaves {name} as it is; add by hand: {w.by_hand}"
             for w, why in refused
         ]
         rest = [w.by_hand for w in missing if all(w is not r for r, _ in refused)]
@@ -369,7 +369,7 @@ def edit(site: Site, text: str) -> tuple[str, list[str], list[str]]:
     if missed:
         problems = [
             f"{name}: {w.key} is not in a shape init can add to without changing what else it says"
-            f": init leaves {name} as it is; add by hand {w.by_hand}"
+            f": init leaves {name} as it is; add by hand: {w.by_hand}"
             for w in missed
         ]
         rest = [w.by_hand for w in missing if all(w is not m for m in missed)]

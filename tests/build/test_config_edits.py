@@ -591,3 +591,23 @@ def test_mkdocs_and_zensical_build_what_init_wrote(tmp_path: Path) -> None:
     assert zensical.returncode == 0, zensical.stderr
     assert (tmp_path / "site/tags/grpo/index.html").is_file()
     assert "tags/grpo/" in (tmp_path / "site/index.html").read_text("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("shape", "said"),
+    [
+        ("yaml alias", "mkdocs.yml: plugins is an alias (*p): init leaves mkdocs.yml as it is"),
+        ("yaml !ENV value", "mkdocs.yml: extra_css is an !ENV value: init leaves mkdocs.yml"),
+        ("yaml anchored list used twice", "mkdocs.yml: extra_css is not in a shape init can"),
+    ],
+)
+def test_a_refusal_names_the_file_the_key_and_what_to_add(
+    tmp_path: Path, shape: str, said: str
+) -> None:
+    name, text, _ = SHAPES[shape]
+    config = site(tmp_path, name, text)
+    result = tagindex(tmp_path, "init")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert said in result.stderr
+    assert "add by hand" in result.stderr and "tags/assets/tagindex.css" in result.stderr
+    assert config.read_text("utf-8") == text
