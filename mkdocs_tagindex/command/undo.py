@@ -7,11 +7,14 @@ stays, with a warning. Nothing changes unless every folder it would change can b
 
 from __future__ import annotations
 
+import difflib
+import json
 import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
 
+from ..core import MARKER
 from . import confedit, setup
 from .initconfig import CUSTOM_DIR
 from .site import CommandError, Site
@@ -91,8 +94,31 @@ def _check(folders: set[Path]) -> None:
         )
 
 
+def _earlier(site: Site, say: Say) -> None:
+    """An init of the version before this one kept its changes in the tags folder's marker, and
+    marked no line: what it added to the config is said, for the author to take out."""
+    try:
+        data = json.loads((site.docs_dir / site.tags_dir / MARKER).read_text("utf-8"))
+        records = [r for r in data.get("init") or [] if isinstance(r, dict)]
+    except (OSError, ValueError, AttributeError, TypeError):
+        return
+    for record in records:
+        config = record.get("config")
+        config = config if isinstance(config, dict) else {}
+        before, after = str(config.get("before") or ""), str(config.get("after") or "")
+        diff = difflib.ndiff(before.splitlines(), after.splitlines())
+        lines = [line[2:].strip() for line in diff if line.startswith("+ ")]
+        if lines:
+            say(
+                logging.WARNING,
+                f"{site.path.name}: an earlier tagindex init added lines without its mark; take "
+                f"them out by hand if you want them gone: {'; '.join(lines)}",
+            )
+
+
 def undo(site: Site, say: Say) -> int:
     """Take out what init added; 1 if anything was, else 0."""
+    _earlier(site, say)
     confedit.sweep(site.path)
     config = _config(site, say)
     templates = _templates(site, say)

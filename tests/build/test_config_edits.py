@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import re
 import shutil
@@ -611,3 +612,19 @@ def test_a_refusal_names_the_file_the_key_and_what_to_add(
     assert said in result.stderr
     assert "add by hand" in result.stderr and "tags/assets/tagindex.css" in result.stderr
     assert config.read_text("utf-8") == text
+
+
+def test_clean_names_what_an_earlier_versions_init_added_without_marks(tmp_path: Path) -> None:
+    """The version before kept init's changes in the tags folder's marker and marked no line:
+    clean says those lines (it cannot tell them from the author's now), and changes none."""
+    before = YAML_SITE + "plugins:\n  - tagindex\n"
+    after = before + "  - tags\nextra_css:\n  - tags/assets/tagindex.css\n"
+    config = site(tmp_path, "mkdocs.yml", after)
+    record = {"config": {"path": "mkdocs.yml", "before": before, "after": after}, "files": {}}
+    marker = tmp_path / "docs/tags/.tagindex"
+    marker.parent.mkdir()
+    marker.write_text(json.dumps({"tagindex": 1, "files": {}, "init": [record]}), "utf-8")
+    said = ok(tmp_path, "clean")
+    assert "an earlier tagindex init added lines without its mark" in said
+    assert "- tags; extra_css:; - tags/assets/tagindex.css" in said
+    assert config.read_text("utf-8") == after
