@@ -26,7 +26,7 @@ from killpoints import count_writes, run_killed
 
 from mkdocs_tagindex.command import setup, undo
 from mkdocs_tagindex.command.confedit import parse
-from mkdocs_tagindex.command.site import load_site, tomllib
+from mkdocs_tagindex.command.site import CommandError, load_site, tomllib
 
 from conftest import ROOT
 
@@ -628,3 +628,25 @@ def test_clean_names_what_an_earlier_versions_init_added_without_marks(tmp_path:
     assert "an earlier tagindex init added lines without its mark" in said
     assert "- tags; extra_css:; - tags/assets/tagindex.css" in said
     assert config.read_text("utf-8") == after
+
+
+def test_clean_changes_nothing_where_it_cannot_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder clean would change that cannot be written (the config's, here): it stops
+    before any change, with one line naming the folder."""
+    config = site(tmp_path, "zensical.toml", TOML_SITE)
+    init_here(config)
+    inited = config.read_bytes()
+    templates = tree(tmp_path / "overrides")
+    real = os.access
+
+    def access(path: Any, mode: int, **kw: Any) -> bool:
+        if Path(path) == tmp_path and mode & os.W_OK:
+            return False
+        return real(path, mode, **kw)
+
+    monkeypatch.setattr(os, "access", access)
+    with pytest.raises(CommandError, match=f"cannot write in {re.escape(str(tmp_path))};"):
+        clean_here(config)
+    assert config.read_bytes() == inited and tree(tmp_path / "overrides") == templates
