@@ -33,7 +33,6 @@ from pathlib import Path
 
 from . import confedit, initconfig
 from .pagefile import LAYOUT
-from .publish import asset_urls
 from .site import Site
 
 Say = Callable[[int, str], None]
@@ -193,17 +192,14 @@ def chips_lines(site: Site) -> str:
 
 def missing(site: Site) -> list[str]:
     """What `tagindex init` would add, in words (empty: nothing)."""
-    out = []
-    if not site.has_plugin("tags"):
-        out.append("the 'tags' plugin is not configured (chips on articles)")
-    css, js = asset_urls(site)
-    have = [str(x) for x in site.config.get("extra_css") or []]
-    have += [_path(x) for x in _list(site, "extra_javascript")]
-    for url in css + js:
-        if url not in have:
-            out.append(f"'{url}' is not in extra_css/extra_javascript")
-    if f"/{site.tags_dir}/" not in str(site.config.get("not_in_nav") or ""):
-        out.append(f"not_in_nav does not list /{site.tags_dir}/ (generated pages in the nav)")
+    why = {
+        "plugins": "chips on articles",
+        "extra_css": "the cards' styles",
+        "extra_javascript": "the toolbar and the explorer",
+        "not_in_nav": "generated pages out of an automatic navigation",
+        "theme": "where the layouts go",
+    }
+    out = [f"init would {w.said} ({why[w.key]})" for w in initconfig.wants(site)]
     what = {TEMPLATE: "the tagindex listing layout", CHIPS: "chips linked to the tag pages"}
     custom = site.custom_dir or (site.root / "overrides")
     for rel, text, earlier in placed(site):
@@ -218,16 +214,6 @@ def missing(site: Site) -> list[str]:
                 "listing, not to tagindex's tag pages (`tagindex init` shows the lines to add)"
             )
     return out
-
-
-def _path(item: object) -> str:
-    """An `extra_javascript` entry's path (a string, or a mapping with `path`)."""
-    return str(item.get("path") if isinstance(item, dict) else item)
-
-
-def _list(site: Site, key: str) -> list[object]:
-    value = site.config.get(key)
-    return list(value) if isinstance(value, list) else []
 
 
 PAST = {"add": "added", "set": "set", "write": "wrote", "update": "updated"}
