@@ -53,11 +53,17 @@ test: venv system-deps lint typecheck
 
 # The properties of tests/unit/test_fuzz.py for a long run (make test runs 300 examples of each,
 # derandomized): TAGINDEX_FUZZ_EXAMPLES of each with a random seed, Hypothesis' statistics
-# (what was generated, which warnings were said) and every failure, shrunk. `nice`: it is long.
+# (what was generated, which warnings were said) and every failure, shrunk. Then init/clean's
+# config edits (tests/build/test_config_edits.py): a tenth as many generated configs, each an
+# init, the author's lines and a clean; and the kill test at every write, folders too. `nice`:
+# it is long.
 TAGINDEX_FUZZ_EXAMPLES ?= 20000
 fuzz: venv
 	TAGINDEX_FUZZ_EXAMPLES=$(TAGINDEX_FUZZ_EXAMPLES) nice $(PY) -m pytest tests/unit/test_fuzz.py \
 	  -q -p no:cacheprovider --hypothesis-show-statistics --hypothesis-seed=$${SEED:-$$RANDOM}
+	TAGINDEX_FUZZ_EXAMPLES=$$(( $(TAGINDEX_FUZZ_EXAMPLES) / 10 )) nice $(PY) -m pytest \
+	  tests/build/test_config_edits.py -k "whatever or killed" -q -p no:cacheprovider \
+	  --hypothesis-show-statistics --hypothesis-seed=$${SEED:-$$RANDOM}
 
 # Regenerate tests/goldens/, tagindex's parts of the output of every fixture site plus one whole
 # page per theme, which tests/build/test_goldens.py compares: each site is built twice and

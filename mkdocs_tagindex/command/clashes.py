@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..core import Languages, Messages, Run, url_of
+from .confedit import prepared
 from .owned import Owned
 from .site import CommandError, Site
 
@@ -65,8 +66,10 @@ def stop_on_clashes(site: Site, authors: Iterable[str], files: Iterable[str]) ->
 
 def for_zensical(site: Site, owned: Owned) -> bool:
     """Whether `tagindex check` checks for Zensical: a `zensical.toml`, or a site where
-    `tagindex init` or `tagindex build` left its marker."""
-    return site.toml or any(manifest is not None for manifest in owned.manifests.values())
+    `tagindex init` prepared (its lines in the config) or `tagindex build` left its marker."""
+    if site.toml or prepared(site.path, site.custom_dir):
+        return True
+    return any(manifest is not None for manifest in owned.manifests.values())
 
 
 def check_clashes(

@@ -15,8 +15,10 @@ only on a dry run), and nothing on a second run:
   an MkDocs build it is the plugin's own partial. An author's own one is left, with the lines
   to add. A file init placed and nobody changed is brought up to date by the next init.
 
-What it changed is recorded in the marker of the tags folder (`undo.py`), and `tagindex clean`
-takes exactly that out again.
+Nothing is recorded elsewhere: each line init adds to the config carries `# tagindex init`
+(`confedit.py`, `initconfig.py`), and each template it places starts with a comment holding the
+hash of the rest (`stamped`), so a fresh clone knows what is init's and unchanged, and
+`tagindex clean` (`undo.py`) takes out exactly that.
 """
 
 from __future__ import annotations
@@ -26,22 +28,12 @@ import hashlib
 import json
 import logging
 import re
-import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from . import undo
-from .owned import Owned, roots, write_atomic
+from . import confedit, initconfig
 from .pagefile import LAYOUT
-from .publish import asset_urls
-from .site import Site, plugin_options
-from .tomledit import TomlDoc, TomlEditError, quoted
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
+from .site import Site
 
 Say = Callable[[int, str], None]
 TEMPLATE = f"fragments/tags/{LAYOUT}/listing.html"
@@ -115,12 +107,42 @@ def _plugin_chips() -> str:
 
 
 def placed(site: Site) -> list[tuple[str, str, tuple[str, ...]]]:
-    """What init places under `custom_dir`: path, text, and the texts earlier inits placed."""
-    return [(TEMPLATE, template_text(site), EARLIER_TEXTS), (CHIPS, chips_text(site), ())]
+    """What init places under `custom_dir`: path, text (stamped), and the texts earlier inits
+    placed (without a stamp: this version's unstamped text is one of them)."""
+    out = []
+    for rel, text, earlier in (
+        (TEMPLATE, template_text(site), EARLIER_TEXTS),
+        (CHIPS, chips_text(site), ()),
+    ):
+        out.append((rel, stamped(text), (*earlier, text)))
+    return out
 
 
 def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+STAMP = re.compile(r"\A\{#- tagindex init sha256:([0-9a-f]{64}) -#\}\r?\n")
+"""The first line of a template init placed: the hash of the rest, line ends as LF."""
+
+
+def _lf(text: str) -> bytes:
+    return text.replace("\r\n", "\n").encode("utf-8")
+
+
+def stamped(text: str) -> str:
+    """`text` with the comment that proves, from the file alone, that init wrote it unchanged."""
+    return f"{{#- tagindex init sha256:{_sha(_lf(text))} -#}}\n{text}"
+
+
+def stamp_holds(data: bytes) -> bool | None:
+    """Whether a file's stamp matches its body (line ends normalised: a checkout with
+    `core.autocrlf=true` keeps it); None: no stamp."""
+    text = data.decode("utf-8", errors="replace")
+    found = STAMP.match(text)
+    if found is None:
+        return None
+    return _sha(_lf(text[found.end() :])) == found.group(1)
 
 
 def template_state(
@@ -129,18 +151,18 @@ def template_state(
     text: str | None = None,
     earlier: tuple[str, ...] = EARLIER_TEXTS,
 ) -> str:
-    """`current`, `missing`, `stale` (one init placed, since outdated) or `own` (the author's)."""
+    """`current`, `missing`, `stale` (one init placed, since outdated: its stamp holds, or it is
+    a text an earlier init placed) or `own` (the author's, or init's and edited since)."""
     custom = site.custom_dir or (site.root / "overrides")
     path = custom / rel
     if not path.is_file():
         return "missing"
-    data = path.read_bytes()
-    if data == (template_text(site) if text is None else text).encode("utf-8"):
+    data = path.read_bytes().replace(b"\r\n", b"\n")
+    if data == _lf(stamped(template_text(site)) if text is None else text):
         return "current"
-    hashes = {_sha(t.encode("utf-8")) for t in earlier}
-    for change in Owned(site.docs_dir, roots(site)).inits.get(site.tags_dir) or []:
-        hashes.update(str(h) for h in dict(change.get("files") or {}).values())
-    return "stale" if _sha(data) in hashes else "own"
+    if stamp_holds(data) or data in {_lf(t) for t in earlier}:
+        return "stale"
+    return "own"
 
 
 def chips_won(path: Path) -> bool:
@@ -170,17 +192,14 @@ def chips_lines(site: Site) -> str:
 
 def missing(site: Site) -> list[str]:
     """What `tagindex init` would add, in words (empty: nothing)."""
-    out = []
-    if not site.has_plugin("tags"):
-        out.append("the 'tags' plugin is not configured (chips on articles)")
-    css, js = asset_urls(site)
-    have = [str(x) for x in site.config.get("extra_css") or []]
-    have += [_path(x) for x in _list(site, "extra_javascript")]
-    for url in css + js:
-        if url not in have:
-            out.append(f"'{url}' is not in extra_css/extra_javascript")
-    if f"/{site.tags_dir}/" not in str(site.config.get("not_in_nav") or ""):
-        out.append(f"not_in_nav does not list /{site.tags_dir}/ (generated pages in the nav)")
+    why = {
+        "plugins": "chips on articles",
+        "extra_css": "the cards' styles",
+        "extra_javascript": "the toolbar and the explorer",
+        "not_in_nav": "generated pages out of an automatic navigation",
+        "theme": "where the layouts go",
+    }
+    out = [f"init would {w.said} ({why[w.key]})" for w in initconfig.wants(site)]
     what = {TEMPLATE: "the tagindex listing layout", CHIPS: "chips linked to the tag pages"}
     custom = site.custom_dir or (site.root / "overrides")
     for rel, text, earlier in placed(site):
@@ -191,175 +210,10 @@ def missing(site: Site) -> list[str]:
             out.append(f"{rel} is as an earlier init wrote it, out of date")
         elif state == "own" and rel == CHIPS and not chips_won(custom / rel):
             out.append(
-                f"{_shown(site, custom / rel)} is the site's own: chips link to Zensical's first "
+                f"{shown(site, custom / rel)} is the site's own: chips link to Zensical's first "
                 "listing, not to tagindex's tag pages (`tagindex init` shows the lines to add)"
             )
     return out
-
-
-def _path(item: object) -> str:
-    """An `extra_javascript` entry's path (a string, or a mapping with `path`)."""
-    return str(item.get("path") if isinstance(item, dict) else item)
-
-
-def _list(site: Site, key: str) -> list[object]:
-    value = site.config.get(key)
-    return list(value) if isinstance(value, list) else []
-
-
-def _top_key(lines: list[str], key: str) -> int | None:
-    for n, line in enumerate(lines):
-        if re.match(rf"{re.escape(key)}\s*:", line):
-            return n
-    return None
-
-
-def _block_end(lines: list[str], start: int) -> int:
-    """Index after the last line of the top-level key at `start` (its indented block)."""
-    end = start + 1
-    last = start
-    while end < len(lines) and (not lines[end].strip() or lines[end][:1] in (" ", "\t", "-", "#")):
-        if lines[end].strip() and not lines[end].lstrip().startswith("#"):
-            last = end
-        end += 1
-    return last + 1
-
-
-def _add_items(lines: list[str], key: str, items: list[str]) -> str | None:
-    """Add `- item` lines to a top-level block list (made when absent); a problem, or None."""
-    start = _top_key(lines, key)
-    if start is None:
-        lines += [f"{key}:", *(f"  - {i}" for i in items)]
-        return None
-    if lines[start].split(":", 1)[1].strip() not in ("", "[]"):
-        return f"{key} is not a block list: add {', '.join(items)} by hand"
-    lines[start] = f"{key}:"
-    end = _block_end(lines, start)
-    indent = "  "
-    for line in lines[start + 1 : end]:
-        if line.lstrip().startswith("-"):
-            indent = line[: len(line) - len(line.lstrip())]
-            break
-    lines[end:end] = [f"{indent}- {i}" for i in items]
-    return None
-
-
-def edit_yaml(site: Site, text: str) -> tuple[str, list[str], list[str]]:
-    """The config with what is missing added; what could not be added; what was (in words)."""
-    lines = text.splitlines()
-    problems: list[str] = []
-    done: list[str] = []
-    if not site.has_plugin("tags"):
-        wanted = (
-            ["tags"]
-            if plugin_options(site.config, "search") or "plugins" in site.config
-            else ["search", "tags"]
-        )
-        if problem := _add_items(lines, "plugins", wanted):
-            problems.append(problem)
-        else:
-            plural = "s" * (len(wanted) > 1)
-            done.append(f"add the {' and '.join(wanted)} plugin{plural} to {site.path.name}")
-    css, js = asset_urls(site)
-    have = {str(x) for x in site.config.get("extra_css") or []}
-    add = [u for u in css if u not in have]
-    if add and (problem := _add_items(lines, "extra_css", add)):
-        problems.append(problem)
-    elif add:
-        done.append(f"add {', '.join(add)} to extra_css in {site.path.name}")
-    have = {_path(x) for x in _list(site, "extra_javascript")}
-    add = [u for u in js if u not in have]
-    if add and (problem := _add_items(lines, "extra_javascript", add)):
-        problems.append(problem)
-    elif add:
-        done.append(f"add {', '.join(add)} to extra_javascript in {site.path.name}")
-    pattern = f"/{site.tags_dir}/"
-    if pattern not in str(site.config.get("not_in_nav") or ""):
-        start = _top_key(lines, "not_in_nav")
-        if start is None:
-            lines += ["not_in_nav: |", f"  {pattern}"]
-            done.append(f"add {pattern} to not_in_nav in {site.path.name}")
-        elif lines[start].split(":", 1)[1].strip() in ("|", "|-", "|+"):
-            lines.insert(_block_end(lines, start), f"  {pattern}")
-            done.append(f"add {pattern} to not_in_nav in {site.path.name}")
-        else:
-            problems.append(f"not_in_nav is not a block scalar: add {pattern} by hand")
-    if site.custom_dir is None:
-        start = _top_key(lines, "theme")
-        if start is None:
-            lines += ["theme:", "  name: material", "  custom_dir: overrides"]
-            done.append(f"set theme.custom_dir to overrides in {site.path.name}")
-        elif lines[start].split(":", 1)[1].strip():
-            problems.append("theme is not a mapping: add custom_dir: overrides by hand")
-        else:
-            lines.insert(start + 1, "  custom_dir: overrides")
-            done.append(f"set theme.custom_dir to overrides in {site.path.name}")
-    return "\n".join(lines) + "\n", problems, done
-
-
-def edit_toml(site: Site, text: str) -> tuple[str, list[str], list[str]]:
-    """`zensical.toml` with what is missing added (`tomledit`); what could not be added; what
-    was (in words). Each step is checked by parsing its result; one that does not is left out."""
-    doc = TomlDoc(text)
-    problems: list[str] = []
-    done: list[str] = []
-
-    def step(what: str, edit: Callable[[], None], said: str) -> None:
-        before = doc.text
-        try:
-            edit()
-            tomllib.loads(doc.text)
-        except (TomlEditError, tomllib.TOMLDecodeError) as exc:
-            doc.text = before
-            problems.append(f"{what}: {exc}; add it by hand")
-        else:
-            done.append(said)
-
-    if not site.has_plugin("tags"):
-        plugins = site.config.get("plugins")
-        if plugins is not None and not isinstance(plugins, Mapping):
-            problems.append("plugins is not a table: add the tags plugin by hand")
-        else:
-            step(
-                "[project.plugins.tags]",
-                lambda: doc.add_table("plugins.tags"),
-                f"add the tags plugin to {site.path.name}",
-            )
-    css, js = asset_urls(site)
-    have = {str(x) for x in site.config.get("extra_css") or []}
-    if add := [u for u in css if u not in have]:
-        step(
-            "extra_css",
-            lambda: doc.append_items("", "extra_css", add),
-            f"add {', '.join(add)} to extra_css in {site.path.name}",
-        )
-    have = {_path(x) for x in _list(site, "extra_javascript")}
-    if add_js := [u for u in js if u not in have]:
-        step(
-            "extra_javascript",
-            lambda: doc.append_items("", "extra_javascript", add_js),
-            f"add {', '.join(add_js)} to extra_javascript in {site.path.name}",
-        )
-    pattern = f"/{site.tags_dir}/"
-    current = site.config.get("not_in_nav")
-    if current is None:
-        step(
-            "not_in_nav",
-            lambda: doc.set_key("", "not_in_nav", quoted(pattern)),
-            f"add {pattern} to not_in_nav in {site.path.name}",
-        )
-    elif pattern not in str(current):
-        problems.append(f"not_in_nav is set: add {pattern} to it by hand")
-    if site.custom_dir is None:
-        if "theme" in site.config and doc.table("theme") is None:
-            problems.append("theme is not a [project.theme] table: add custom_dir by hand")
-        else:
-            step(
-                "theme.custom_dir",
-                lambda: doc.set_key("theme", "custom_dir", '"overrides"'),
-                f"set theme.custom_dir to overrides in {site.path.name}",
-            )
-    return doc.text, problems, done
 
 
 PAST = {"add": "added", "set": "set", "write": "wrote", "update": "updated"}
@@ -371,68 +225,59 @@ def _said(what: str, dry_run: bool) -> str:
     return f"would {what}" if dry_run else f"{PAST[verb]} {rest}"
 
 
-def _shown(site: Site, path: Path) -> str:
+def shown(site: Site, path: Path) -> str:
     try:
         return path.relative_to(site.root).as_posix()
     except ValueError:
         return str(path)
 
 
-def _files(site: Site, say: Say) -> tuple[dict[str, str], list[str], list[tuple[Path, str, str]]]:
-    """The files init places under `custom_dir` (to record, folders made, to write and what to
-    say); an author's own file is left, with what it needs said."""
+def _files(site: Site, say: Say) -> list[tuple[Path, str, str]]:
+    """The files init places under `custom_dir` (to write, and what to say); an author's own
+    file is left, with what it needs said."""
     custom = site.custom_dir or (site.root / "overrides")
-    files: dict[str, str] = {}
-    dirs: list[str] = []
     writes: list[tuple[Path, str, str]] = []
     for rel, text, earlier in placed(site):
         path = custom / rel
         state = template_state(site, rel, text, earlier) if path.exists() else "missing"
         if state in ("missing", "stale"):
-            hashed, made = undo.file_change(site, path, text)
-            files.update(hashed)
-            dirs += [d for d in made if d not in dirs]
             verb = "write" if state == "missing" else "update"
-            writes.append((path, text, f"{verb} {_shown(site, path)}"))
+            writes.append((path, text, f"{verb} {shown(site, path)}"))
         elif state == "own" and rel == CHIPS and not chips_won(path):
             say(
                 logging.WARNING,
-                f"{_shown(site, path)} is the site's own: init leaves it, and chips link to "
+                f"{shown(site, path)} is the site's own: init leaves it, and chips link to "
                 f"Zensical's first listing, not tagindex's tag pages; add {chips_lines(site)}",
             )
         elif state == "own":
-            say(
-                logging.INFO, f"{_shown(site, path)} is yours (not as init wrote it): left as it is"
-            )
-    return files, dirs, writes
+            say(logging.INFO, f"{shown(site, path)} is yours (not as init wrote it): left as it is")
+    return writes
 
 
 def init(site: Site, say: Say, dry_run: bool = False) -> int:
     """Add what is missing; say what, one line a thing (and the config's diff on a dry run);
-    record it for `tagindex clean`; 0 when done (or nothing to do)."""
-    text = site.path.read_text("utf-8")
-    new, problems, done = (edit_toml if site.toml else edit_yaml)(site, text)
+    0 when done (or nothing to do)."""
+    text = site.path.read_bytes().decode("utf-8")
+    new, problems, done = initconfig.edit(site, text)
     for problem in problems:
         say(logging.WARNING, problem)
-    changes: dict[str, Any] = {}
-    if new != text:
-        if dry_run:
-            diff = difflib.unified_diff(
-                text.splitlines(), new.splitlines(), site.path.name, site.path.name, lineterm=""
-            )
-            print("\n".join(diff))
-        changes["config"] = undo.config_change(site, text, new)
-    files, dirs, writes = _files(site, say)
-    if files:
-        changes["files"], changes["dirs"] = files, dirs
+    if new != text and dry_run:
+        diff = difflib.unified_diff(
+            text.splitlines(), new.splitlines(), site.path.name, site.path.name, lineterm=""
+        )
+        print("\n".join(diff))
+    writes = _files(site, say)
     for what in done + [w[2] for w in writes]:
         print(f"tagindex init: {_said(what, dry_run)}")
-    if not changes:
+    if new == text and not writes:
         print("tagindex init: nothing to add")
-    if changes and not dry_run:
-        undo.record(site, changes)  # first: a folder in the way stops init before any edit
+    if not dry_run:
+        confedit.sweep(site.path)
+        for path, _, _ in writes:
+            confedit.sweep(path)
         if new != text:
-            write_atomic(site.path, new.encode("utf-8"))
+            confedit.write(site.path, new.encode("utf-8"))
         for path, layout, _ in writes:
-            write_atomic(path, layout.encode("utf-8"))
+            path.parent.mkdir(parents=True, exist_ok=True)
+            confedit.write(path, layout.encode("utf-8"))
     return 1 if problems else 0

@@ -1,107 +1,142 @@
-"""What `tagindex init` changed outside tagindex's folders (the config's lines, the template it
-placed and the folders it made for it), recorded in the marker of the tags folder, and taken
-out again by `tagindex clean`: only what init added. A config nobody touched since goes back to
-its very text; one edited since loses exactly the lines init added where they still stand as
-init wrote them (anything else is said, and left to the author). A template changed since
-stays, with a warning.
+"""`tagindex clean`'s undoing of `tagindex init`, from the files alone (a fresh clone as much as
+the checkout init ran in): the config's lines marked `# tagindex init` are taken out
+(`confedit.take_out`; a key or table init opened stays while the author wrote under it), and the
+templates init placed are removed while their stamp holds (`setup.stamp_holds`); an edited one
+stays, with a warning. Nothing changes unless every folder it would change can be written.
 """
 
 from __future__ import annotations
 
 import difflib
-import hashlib
+import json
 import logging
+import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from .owned import Owned, roots, write_atomic
-from .site import Site
+from ..core import MARKER
+from . import confedit, setup
+from .initconfig import CUSTOM_DIR
+from .site import CommandError, Site
 
 Say = Callable[[int, str], None]
 
 
-def _sha(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def config_change(site: Site, before: str, after: str) -> dict[str, Any]:
-    return {"path": site.path.name, "before": before, "after": after}
-
-
-def file_change(site: Site, path: Path, text: str) -> tuple[dict[str, str], list[str]]:
-    """The file init places (path under the config's folder → hash), and the folders it makes
-    for it, outermost first."""
-    made = []
-    parent = path.parent
-    while not parent.exists() and parent != site.root:
-        made.append(parent.relative_to(site.root).as_posix())
-        parent = parent.parent
-    rel = path.relative_to(site.root).as_posix()
-    return {rel: _sha(text.encode("utf-8"))}, made[::-1]
-
-
-def record(site: Site, changes: dict[str, Any]) -> None:
-    Owned(site.docs_dir, roots(site)).record_init(site.tags_dir, changes)
-
-
-def revert_lines(before: str, after: str, current: str) -> tuple[str, list[str]]:
-    """`current` without what turned `before` into `after`, where it still stands; and the
-    changes not found."""
-    old, new = before.splitlines(keepends=True), after.splitlines(keepends=True)
-    lines = current.splitlines(keepends=True)
-    missed = []
-    ops = difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
-    for tag, i1, i2, j1, j2 in reversed(ops):
-        if tag == "equal":
-            continue
-        block = new[j1:j2]
-        at = [k for k in range(len(lines) - len(block) + 1) if lines[k : k + len(block)] == block]
-        if len(at) != 1 or not block:
-            missed.append("".join(block).strip() or "".join(old[i1:i2]).strip())
-            continue
-        lines[at[0] : at[0] + len(block)] = old[i1:i2]
-    return "".join(lines), missed
-
-
-def _undo_config(site: Site, change: dict[str, Any], say: Say) -> None:
-    path = site.root / str(change["path"])
+def _config(site: Site, say: Say) -> bytes | None:
+    """The config without init's lines (None: nothing to take out, or it cannot be)."""
+    kind = "toml" if site.toml else "yaml"
     try:
-        current = path.read_text("utf-8")
-    except OSError:
-        return
-    before, after = str(change["before"]), str(change["after"])
-    text, missed = (before, []) if current == after else revert_lines(before, after, current)
-    for line in missed:
-        say(logging.WARNING, f"{path.name}: could not take out what init added: {line!r}")
-    if text != current:
-        write_atomic(path, text.encode("utf-8"))
-        say(logging.INFO, f"tagindex: {path.name}: what init added is taken out")
+        text = site.path.read_bytes().decode("utf-8")
+        confedit.parse(kind, text)
+    except (OSError, UnicodeDecodeError, confedit.Unreadable) as exc:
+        say(logging.WARNING, f"{site.path.name}: not read ({exc}); init's lines left in it")
+        return None
+    new, changed, problems = confedit.take_out(kind, text)
+    for problem in problems:
+        say(logging.WARNING, f"{site.path.name}: {problem}; left as it is")
+    if not changed or new == text:
+        return None
+    try:
+        confedit.parse(kind, new)
+    except confedit.Unreadable as exc:
+        say(logging.WARNING, f"{site.path.name}: taking init's lines out would break it ({exc})")
+        return None
+    return new.encode("utf-8")
 
 
-def _undo_files(site: Site, change: dict[str, Any], say: Say) -> None:
-    for rel, hashed in dict(change.get("files") or {}).items():
-        path = site.root / rel
+def _templates(site: Site, say: Say) -> list[Path]:
+    """The templates init placed that nobody changed since (an edited one: said)."""
+    custom = site.custom_dir or (site.root / CUSTOM_DIR)
+    earlier = {rel: set(texts) for rel, _, texts in setup.placed(site)}
+    out = []
+    for rel in (setup.TEMPLATE, setup.CHIPS):
+        path = custom / rel
         if not path.is_file() or path.is_symlink():
             continue
-        if _sha(path.read_bytes()) != hashed:
-            say(logging.WARNING, f"{path} was changed since tagindex init placed it; left in place")
-            continue
-        path.unlink()
-    for rel in reversed(list(change.get("dirs") or [])):
-        folder = site.root / rel
+        data = path.read_bytes()
+        holds = setup.stamp_holds(data)
+        plain = data.replace(b"\r\n", b"\n").decode("utf-8", errors="replace")
+        if holds or (holds is None and plain in earlier.get(rel, set())):
+            out.append(path)
+        else:
+            say(
+                logging.WARNING,
+                f"{setup.shown(site, path)} was changed since tagindex init placed it (or is the "
+                "site's own); left in place",
+            )
+    return out
+
+
+def _chain(custom: Path) -> list[Path]:
+    """The folders init makes for its templates, innermost first, up to `custom_dir`."""
+    out: list[Path] = []
+    for rel in (setup.TEMPLATE, setup.CHIPS):
+        folder = (custom / rel).parent
+        while folder != custom.parent and folder not in out:
+            out.append(folder)
+            folder = folder.parent
+    return sorted(out, key=lambda f: len(f.parts), reverse=True)
+
+
+def _prune(custom: Path) -> None:
+    """Those of init's folders that are empty (its templates gone, now or by a killed run)."""
+    for folder in _chain(custom):
         if folder.is_dir() and not folder.is_symlink() and not any(folder.iterdir()):
             folder.rmdir()
 
 
+def _check(folders: set[Path]) -> None:
+    denied = sorted(f for f in folders if not os.access(f, os.W_OK | os.X_OK))
+    if denied:
+        raise CommandError(
+            f"nothing removed: cannot write in {denied[0]}; tagindex clean takes out what "
+            "tagindex init added there"
+        )
+
+
+def _earlier(site: Site, say: Say) -> None:
+    """An init of the version before this one kept its changes in the tags folder's marker, and
+    marked no line: what it added to the config is said, for the author to take out."""
+    try:
+        data = json.loads((site.docs_dir / site.tags_dir / MARKER).read_text("utf-8"))
+        records = [r for r in data.get("init") or [] if isinstance(r, dict)]
+    except (OSError, ValueError, AttributeError, TypeError):
+        return
+    for record in records:
+        config = record.get("config")
+        config = config if isinstance(config, dict) else {}
+        before, after = str(config.get("before") or ""), str(config.get("after") or "")
+        diff = difflib.ndiff(before.splitlines(), after.splitlines())
+        lines = [line[2:].strip() for line in diff if line.startswith("+ ")]
+        if lines:
+            say(
+                logging.WARNING,
+                f"{site.path.name}: an earlier tagindex init added lines without its mark; take "
+                f"them out by hand if you want them gone: {'; '.join(lines)}",
+            )
+
+
 def undo(site: Site, say: Say) -> int:
-    """Take out what every `tagindex init` recorded, latest first; how many inits."""
-    owned = Owned(site.docs_dir, roots(site))
-    records = owned.inits.get(site.tags_dir) or []
-    for change in reversed(records):
-        if "config" in change:
-            _undo_config(site, change["config"], say)
-        _undo_files(site, change, say)
-    if records:
-        owned.forget_init(site.tags_dir)
-    return len(records)
+    """Take out what init added; 1 if anything was, else 0."""
+    _earlier(site, say)
+    confedit.sweep(site.path)
+    config = _config(site, say)
+    templates = _templates(site, say)
+    custom = site.custom_dir or (site.root / CUSTOM_DIR)
+    folders = {site.path.parent} if config is not None else set()
+    for path in templates:
+        confedit.sweep(path)
+    chain = [f for f in _chain(custom) if f.is_dir()]
+    if templates:
+        folders.update(f.parent for f in (*chain, *templates))
+    else:
+        folders.update(f.parent for f in chain if not any(f.iterdir()))
+    _check(folders)
+    if config is not None:
+        confedit.write(site.path, config)
+        say(logging.INFO, f"tagindex: {site.path.name}: the lines init added are taken out")
+    for path in templates:
+        path.unlink()
+        say(logging.INFO, f"tagindex: {setup.shown(site, path)} removed")
+    _prune(custom)
+    return int(config is not None or bool(templates))

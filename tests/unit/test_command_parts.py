@@ -9,11 +9,9 @@ from pathlib import Path
 import pytest
 
 from mkdocs_tagindex.command import markup
-from mkdocs_tagindex.command.site import load_site, tomllib
+from mkdocs_tagindex.command.site import load_site
 from mkdocs_tagindex.command.sources import all_files, in_walk_order
 from mkdocs_tagindex.command.state import front_of, scan
-from mkdocs_tagindex.command.tomledit import TomlDoc, TomlEditError
-from mkdocs_tagindex.command.undo import revert_lines
 from mkdocs_tagindex.core import Language, Languages, Messages, Run, SiteInfo, TagIndexConfig
 
 HTML = [
@@ -60,56 +58,6 @@ def test_front_of_sees_only_the_front_matter() -> None:
     assert front_of(page) == front_of(page + "More body.\n")
     assert front_of(page) != front_of(page.replace("[x]", "[y]"))
     assert front_of("No front matter.\n") == front_of("Other body.\n")
-
-
-def edited(text: str, *steps: tuple[str, ...]) -> str:
-    doc = TomlDoc(text)
-    for step in steps:
-        if step[0] == "items":
-            doc.append_items(step[1], step[2], list(step[3:]))
-        elif step[0] == "key":
-            doc.set_key(step[1], step[2], step[3])
-        else:
-            doc.add_table(step[1])
-    tomllib.loads(doc.text)
-    return doc.text
-
-
-def test_toml_arrays_keep_their_layout_and_comments() -> None:
-    text = '[project]\nsite_name = "x"\nextra_css = [\n  "a.css",  # mine\n  "b.css"\n]\n'
-    out = edited(text, ("items", "", "extra_css", "n.css"))
-    assert out.endswith('  "a.css",  # mine\n  "b.css",\n  "n.css",\n]\n')
-    out = edited('[project]\nextra_css = ["a",]  # c\n', ("items", "", "extra_css", "n"))
-    assert out == '[project]\nextra_css = ["a", "n",]  # c\n'
-    out = edited("[project]\nextra_css = [] # none\n", ("items", "", "extra_css", "n"))
-    assert out == '[project]\nextra_css = ["n"] # none\n'
-    out = edited("[project]\nx = 1\n\n# next\n[project.theme]\n", ("items", "", "extra_css", "n"))
-    assert out == '[project]\nx = 1\nextra_css = ["n"]\n\n# next\n[project.theme]\n'
-
-
-def test_toml_flat_file_and_new_tables() -> None:
-    out = edited(
-        'site_name = "x"\n', ("key", "theme", "custom_dir", '"o"'), ("table", "plugins.tags")
-    )
-    assert tomllib.loads(out) == {
-        "site_name": "x",
-        "theme": {"custom_dir": "o"},
-        "plugins": {"tags": {}},
-    }
-    with pytest.raises(TomlEditError):
-        edited('[project]\nextra_css = "a.css"\n', ("items", "", "extra_css", "n"))
-    with pytest.raises(TomlEditError):
-        edited("[project]\nnot_in_nav = 'x'\n", ("key", "", "not_in_nav", '"y"'))
-
-
-def test_revert_lines_takes_out_only_what_was_added() -> None:
-    before = "a: 1\nlist:\n  - x\nb: 2\n"
-    after = "a: 1\nlist:\n  - x\n  - added\nb: 2\nnew: 3\n"
-    assert revert_lines(before, after, after) == (before, [])
-    current = "# mine\n" + after.replace("b: 2", "b: 5")
-    assert revert_lines(before, after, current) == ("# mine\n" + before.replace("b: 2", "b: 5"), [])
-    text, missed = revert_lines(before, after, after.replace("  - added\n", "  - moved\n"))
-    assert "added" in missed[0] and "new: 3" not in text
 
 
 @pytest.mark.parametrize("seed", range(6))
