@@ -65,7 +65,8 @@ def stop_on_clashes(site: Site, authors: Iterable[str], files: Iterable[str]) ->
 
 def for_zensical(site: Site, owned: Owned) -> bool:
     """Whether `tagindex check` checks for Zensical: a `zensical.toml`, or a site where
-    `tagindex init` or `tagindex build` left its marker."""
+    `tagindex init` or `tagindex build` left its journal or a page with its marker in a folder
+    of the command (read from the files: the same in a fresh clone)."""
     return site.toml or any(manifest is not None for manifest in owned.manifests.values())
 
 

@@ -69,7 +69,7 @@ def record(
     (a page changed while the build ran is then seen as changed by the next run)."""
     from ..core import MARKER
     from . import markup
-    from .owned import Owned, roots
+    from .owned import roots
     from .sources import meta_file_name
 
     sources = {s.src: s for s in result.sources}
@@ -95,12 +95,15 @@ def record(
     }
     docs = str(site.docs_dir)
     outputs = {}
-    for root, manifest in Owned(site.docs_dir, roots(site)).manifests.items():
-        for name in [*(manifest or {}), MARKER]:
-            st = os.stat(os.path.join(docs, root, name)) if manifest is not None else None
-            if st is not None:
-                rel = f"{root}/{name}"
-                outputs[rel] = _same(state.outputs.get(rel), [st.st_mtime_ns, st.st_size])
+    # the edited files of a stale folder too: their removal by the author is a change
+    kept = result.report.kept if result.report is not None else []
+    written = [*result.files, *(f"{root}/{MARKER}" for root in roots(site)), *kept]
+    for rel in written:
+        try:
+            st = os.stat(os.path.join(docs, rel))
+        except OSError:
+            continue
+        outputs[rel] = _same(state.outputs.get(rel), [st.st_mtime_ns, st.st_size])
     state.outputs = outputs
     state.site = {
         "docs_dir": os.path.relpath(docs, site.root),
@@ -120,19 +123,30 @@ def run(
     keep_pages: bool = False,
     quiet: bool = False,
     lock_timeout: float | None = None,
+    adopt: bool = False,
 ) -> int:
     """One `tagindex build`, holding the project's lock (`locking.py`): nothing when nothing
     that reaches the pages changed, else the whole build; the number of files written or
     removed. `quiet`: say nothing when nothing changed, and no warning about init (the watch's
-    rounds)."""
+    rounds); `adopt`: take back tagindex's files whose marker no longer matches."""
     with held(config, say, lock_timeout):
-        return _run(config, say, keep_pages, quiet)
+        _sweep(cache_dir(config))
+        return _run(config, say, keep_pages, quiet, adopt)
 
 
-def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
+def _sweep(folder: Path) -> None:
+    """Remove the temporary files a killed run left in the cache, its own and Jinja's (the
+    lock is held: no other run writes there now)."""
+    if folder.is_dir():
+        for path in folder.rglob("*.tmp"):
+            if path.is_file() and not path.is_symlink():
+                path.unlink(missing_ok=True)
+
+
+def _run(config: Path, say: Say, keep_pages: bool, quiet: bool, adopt: bool) -> int:
     started = time.perf_counter()
     fresh, state = quick(config, keep_pages)
-    if fresh:
+    if fresh and not adopt:
         took = time.perf_counter() - started
         if not quiet:
             say(
@@ -141,9 +155,8 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
                 f"({took:.2f}s)",
             )
         return 0
-    from ..core import MARKER
     from . import publish, setup
-    from .owned import Owned, roots
+    from .owned import owned_by
     from .refusals import find as find_refusals
     from .site import load_site
     from .versions import warn_versions
@@ -153,8 +166,7 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
         warn_versions(site, say)
         for missing in setup.missing(site):
             say(logging.WARNING, f"{missing}; run `tagindex init` once")
-    manifests = Owned(site.docs_dir, roots(site)).manifests
-    ours = {f"{root}/{name}" for root, files in manifests.items() for name in files or {}}
+    ours = owned_by(site).generated()
     meta_name = _meta_name(site)
     before = state.scanned
     same_scan = (
@@ -162,7 +174,7 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
         and state.docs_dir == str(site.docs_dir)
         and (
             state.site.get("meta_name") == meta_name
-            and {k for k in state.outputs if not k.endswith(f"/{MARKER}")} == ours
+            and {k for k in state.outputs if k.endswith(".md")} == ours
         )
     )
     if before is None or not same_scan:
@@ -171,7 +183,7 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
     # the pages edited since the last build (all at the first): Zensical would stop on these
     for refused in find_refusals(site.docs_dir, [src for src in before if src not in known]):
         say(logging.WARNING, refused)
-    result, report = publish.build(site, say, keep_pages, known, scanned=before)
+    result, report = publish.build(site, say, keep_pages, known, scanned=before, adopt=adopt)
     record(state, site, result, before, keep_pages)
     took = time.perf_counter() - started
     say(logging.INFO, f"{summary(result.files, report.written, report.removed)} in {took:.2f}s")

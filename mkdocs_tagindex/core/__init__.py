@@ -26,7 +26,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .manifest import MARKER, digest, owned_roots, read_manifest
+    from . import ownership
     from .model.edition import Edition
     from .model.language import Collected, Found, Language, SiteInfo
     from .model.layouts import Languages
@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from .output.outputs import Deferred, Published, StaticFile
     from .output.render import Renderer
     from .output.theme import theme_overrides_dir
+    from .ownership import MARKER, digest, owned_roots
     from .records import listings
     from .records.article import Article, Facts, Post, SourcePage
     from .records.cardfields import FIELDS
@@ -65,7 +66,7 @@ _HOME = {
     "Languages": "model.layouts",
     "Listing": "records.listings",
     "ListingContext": "output.contexts",
-    "MARKER": "manifest",
+    "MARKER": "ownership",
     "Messages": "model.siterun",
     "NUMBER": "output.contexts",
     "PageContext": "output.contexts",
@@ -84,15 +85,14 @@ _HOME = {
     "TagIndexError": "model.siterun",
     "bundled_icons": "options.tagstyle",
     "clean_text": "text.values",
-    "digest": "manifest",
-    "owned_roots": "manifest",
+    "digest": "ownership",
+    "owned_roots": "ownership",
     "first_paragraph": "text.html",
     "front_matter": "records.frontmatter",
     "has_tags": "records.frontmatter",
     "labels_for": "text.labels",
     "one_date": "text.values",
     "plain": "text.html",
-    "read_manifest": "manifest",
     "strip_format": "text.slugs",
     "tags_of": "records.frontmatter",
     "theme_overrides_dir": "output.theme",
@@ -105,6 +105,7 @@ the `tagindex` command's start-up when nothing changed."""
 _MODULES = {
     "html": "text.html",
     "listings": "records.listings",
+    "ownership": "ownership",
     "readtime": "text.readtime",
     "theme": "output.theme",
 }
@@ -165,8 +166,8 @@ __all__ = [
     "listings",
     "one_date",
     "owned_roots",
+    "ownership",
     "plain",
-    "read_manifest",
     "readtime",
     "strip_format",
     "tags_of",
