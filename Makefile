@@ -68,9 +68,12 @@ goldens: venv
 	$(PY) tests/build/goldens.py
 
 # The soak of tests/build/test_soak.py, longer: 400 edits under `mkdocs serve` and `--dirty`;
-# and tests/build/test_zensical_incremental.py's random edits, 100 steps per seed instead of 12.
+# `tagindex build` killed before each of its writes (SIGKILL, SIGINT, SIGTERM; a first build and
+# a rebuild), not a sample; and tests/build/test_zensical_incremental.py's random edits, 100
+# steps per seed instead of 12.
 soak: venv
 	TAGINDEX_SOAK_EDITS=$${TAGINDEX_SOAK_EDITS:-400} $(PY) -m pytest tests/build/test_soak.py -q -s -p no:cacheprovider
+	TAGINDEX_KILL_ALL=1 $(PY) -m pytest tests/build/test_command_ownership.py -q -s -p no:cacheprovider -k killed
 	TAGINDEX_INCREMENTAL_STEPS=$${TAGINDEX_INCREMENTAL_STEPS:-100} $(PY) -m pytest tests/build/test_zensical_incremental.py -q -p no:cacheprovider
 
 # `make bench` runs every set of bench/run.py, the Zensical command's timings and the tag
