@@ -329,3 +329,26 @@ def test_an_author_file_at_a_planned_path_is_still_refused(tmp_path: Path) -> No
         result = tagindex(project, *args)
         assert result.returncode == 1 and "tags exists and is not tagindex's" in result.stderr
     assert mine.read_text("utf-8") == "# Mine\n"
+
+
+@pytest.mark.parametrize("rel", ["ja/tags.md", "ja/tags/common.md", "en/tags/index.md"])
+def test_a_clash_in_the_i18n_folder_layout_stops_build_and_check(tmp_path: Path, rel: str) -> None:
+    """Issue 33's note: an author's page at a tag page's URL under zensical-i18n's folder
+    layout (`docs/ja/tags.md` is `ja/tags/`, the all-tags page of `ja`), before the first build
+    and after one: an error naming it, nothing written, the page untouched; after a build,
+    `tagindex check` finds it too (the journal says the site is Zensical's)."""
+    project = tmp_path / "s"
+    i18n_site(project, ["en", "ja"])
+    for built_first in (False, True):
+        if built_first:
+            (project / "docs" / rel).unlink()
+            ok(project, "build")
+        write_page(project, rel, {"title": "Mine"}, "# Mine\n")
+        before = tree(project / "docs")
+        result = tagindex(project, "build")
+        assert result.returncode == 1, result.stderr
+        assert str(project / "docs" / rel) in result.stderr
+        assert tree(project / "docs") == before
+        if built_first:  # the command's journal marks the site as Zensical's (no toml here)
+            checked = tagindex(project, "check")
+            assert checked.returncode == 1 and str(project / "docs" / rel) in checked.stderr
