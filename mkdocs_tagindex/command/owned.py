@@ -121,6 +121,7 @@ class Owned:
         self.inits = {r: read_init(docs_dir / r) for r in self.roots}
         """What `tagindex init` changed outside these folders (kept in the marker)."""
         self._generated: set[str] | None = None
+        self._folders: list[str] | None = None
 
     def _listing(self, root: str) -> dict[str, str] | None:
         journal = self.journals[root]
@@ -138,22 +139,21 @@ class Owned:
                 return root
         return None
 
+    def folders(self) -> list[str]:
+        """Every folder under `docs_dir` with a journal (one walk per run)."""
+        if self._folders is None:
+            self._folders = journal_folders(self.docs_dir)
+        return self._folders
+
     def generated(self) -> set[str]:
-        """The pages under the command's folders (and any folder with a journal) that tagindex
-        wrote, changed or not: never the author's pages of a build (computed once)."""
+        """The pages tagindex wrote, changed or not: never an author's (`generated_pages`)."""
         if self._generated is None:
-            self._generated = generated_pages(self.docs_dir, self.roots)
+            self._generated = generated_pages(self.docs_dir, self.roots, self.folders())
         return self._generated
 
     def is_ours(self, rel: str) -> bool:
         """Whether the page at `rel` (under `docs_dir`) is one the command wrote."""
         return rel in self.generated()
-
-    def whose(self, rel: str, data: bytes) -> str:
-        """`ownership.status` of the bytes of the file at `rel` (under a root)."""
-        root = self.root_of(rel)
-        assert root is not None
-        return ownership.status(data, rel[len(root) + 1 :], self.journals.get(root), self.label)
 
     def conflicts(
         self, files: Mapping[str, bytes], same: Collection[str] = (), adopt: bool = False
@@ -169,7 +169,8 @@ class Owned:
                 problems.append(f"{folder} exists and is not tagindex's (no {MARKER} marker in it)")
         checked: set[str] = set()
         for rel in files:
-            if self.root_of(rel) is None:
+            owner = self.root_of(rel)
+            if owner is None:
                 raise CommandError(f"internal: {rel} is outside tagindex's folders")
             _check_path(self.docs_dir, rel, checked)
             if rel in same:
@@ -177,7 +178,9 @@ class Owned:
             path = self.docs_dir / rel
             if not path.exists():
                 continue
-            whose = self.whose(rel, path.read_bytes()) if path.is_file() else "author"
+            journal, name = self.journals.get(owner), rel[len(owner) + 1 :]
+            data = path.read_bytes() if path.is_file() else None
+            whose = "author" if data is None else ownership.status(data, name, journal, self.label)
             if whose == "edited" and adopt:
                 adopted.append(rel)
             elif whose in ("edited", "author"):
@@ -275,7 +278,7 @@ class Owned:
         self.manifests[root] = {k: v[0] for k, v in journal.files.items() if v}
 
     def _stale_roots(self) -> list[str]:
-        found = stale_roots(self.docs_dir, self.roots, self.label)
+        found = stale_roots(self.docs_dir, self.roots, self.label, self.folders())
         self.journals.update(found)
         return list(found)
 
@@ -354,11 +357,11 @@ class Owned:
         return report
 
 
-def generated_pages(docs_dir: Path, roots: Collection[str]) -> set[str]:
+def generated_pages(docs_dir: Path, roots: Collection[str], folders: list[str]) -> set[str]:
     """The pages under `roots` and every folder with a journal that carry a marker or that the
     journal lists (read from their first lines)."""
     found: set[str] = set()
-    for root in sorted({*roots, *journal_folders(docs_dir)}):
+    for root in sorted({*roots, *folders}):
         folder = docs_dir / root
         if not folder.is_dir():
             continue
@@ -385,14 +388,14 @@ def _check_path(docs_dir: Path, rel: str, checked: set[str]) -> None:
 
 
 def stale_roots(
-    docs_dir: Path, roots: Collection[str], label: str | None
+    docs_dir: Path, roots: Collection[str], label: str | None, folders: list[str]
 ) -> dict[str, ownership.Journal]:
     """The folders config `label` generated (their journal names it) and no longer uses
     (`roots`: the ones it uses now), with their journals."""
     out: dict[str, ownership.Journal] = {}
     if label is None:
         return out
-    for folder in journal_folders(docs_dir):
+    for folder in folders:
         if folder in roots or any(folder.startswith(r + "/") for r in roots):
             continue
         journal = ownership.read_journal(docs_dir / folder)
