@@ -249,6 +249,7 @@ class Owned:
         for root in self.roots:
             self._remove_stale(root, set(per_root[root]), report, warn)
             self._journal(root, per_root[root], keep_old=False)
+            prune_empty(self.docs_dir / root, self.docs_dir / root)  # a killed run's folders
         for root in self._stale_roots():
             self._remove_stale(root, set(), report, warn)
             self._drop_journal(root)
@@ -352,8 +353,7 @@ class Owned:
             mine = journal is None or self.label is None or journal.config in (None, self.label)
             if len(report.kept) == kept and mine and not (journal and journal.init):
                 (folder / MARKER).unlink(missing_ok=True)
-            if folder.is_dir() and not any(folder.iterdir()):
-                folder.rmdir()
+            prune_empty(folder, folder.parent)
         return report
 
 
@@ -444,10 +444,18 @@ def drop_journal(docs_dir: Path, root: str, journal: ownership.Journal | None) -
     if (journal is not None and journal.init) or left:
         return
     (folder / MARKER).unlink(missing_ok=True)
-    for here, _dirs, _files in os.walk(folder, topdown=False):  # no file left in any
+    prune_empty(folder, docs_dir)
+
+
+def prune_empty(folder: Path, top: Path) -> None:
+    """Remove the empty folders under `folder` (a killed run's), then `folder` and its parents
+    below `top` while empty."""
+    if not folder.is_dir() or folder.is_symlink():
+        return
+    for here, _dirs, _files in os.walk(folder, topdown=False):
         if not os.path.islink(here) and not os.listdir(here) and Path(here) != folder:
             os.rmdir(here)
-    while folder != docs_dir and folder.is_dir() and not any(folder.iterdir()):
+    while folder != top and folder.is_dir() and not any(folder.iterdir()):
         folder.rmdir()
         folder = folder.parent
 

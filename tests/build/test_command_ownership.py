@@ -352,3 +352,25 @@ def test_a_clash_in_the_i18n_folder_layout_stops_build_and_check(tmp_path: Path,
         if built_first:  # the command's journal marks the site as Zensical's (no toml here)
             checked = tagindex(project, "check")
             assert checked.returncode == 1 and str(project / "docs" / rel) in checked.stderr
+
+
+def test_a_clean_killed_at_a_write_is_finished_by_the_next_clean(tmp_path: Path) -> None:
+    """`tagindex clean` killed while it removes files: the next `clean` removes the rest (what
+    is left still proves it is tagindex's), and a build after it is a fresh build."""
+    base = small_site(tmp_path / "base")
+    ok(base, "build")
+    expected = fresh(base, tmp_path / "fresh")
+    counted = tmp_path / "counted"
+    shutil.copytree(base, counted)
+    n, _ = count_writes(counted, ["clean"], tmp_path / "writes.log", under=counted / "docs")
+    assert n >= 20  # every generated file and folder it removes
+    for sig in SIGNALS:
+        for at in sample(n, sig):
+            project = tmp_path / f"k{sig}-{at}"
+            shutil.copytree(base, project)
+            killed = run_killed(project, ["clean"], at, sig, under=project / "docs")
+            assert killed.returncode != 0, killed.stderr[-500:]
+            ok(project, "clean")
+            assert not (project / "docs/tags").exists(), f"{sig} at {at}/{n}"
+            check_recovers(project, expected, f"clean killed by {sig} at {at}/{n}")
+            shutil.rmtree(project)
