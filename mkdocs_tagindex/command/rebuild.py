@@ -135,12 +135,26 @@ def run(
 
 
 def _sweep(folder: Path) -> None:
-    """Remove the temporary files a killed run left in the cache, its own and Jinja's (the
-    lock is held: no other run writes there now)."""
+    """Remove the temporary files a killed run left in the cache, its own (`.<name>.<pid>.tmp`,
+    of a process that is gone: `tagindex check` writes its memo without the lock) and Jinja's
+    (which takes a vanished one as a cache miss)."""
     if folder.is_dir():
         for path in folder.rglob("*.tmp"):
+            pid = path.name.rsplit(".", 2)[-2] if path.name.startswith(".") else ""
+            if pid.isdigit() and _alive(int(pid)):
+                continue
             if path.is_file() and not path.is_symlink():
                 path.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # another user's: alive
+    return True
 
 
 def _run(config: Path, say: Say, keep_pages: bool, quiet: bool, adopt: bool) -> int:
