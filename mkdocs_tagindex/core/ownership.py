@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import quote
 
 MARKER = ".tagindex"
 """The journal of a folder the command owns (the marker of older versions)."""
@@ -60,8 +61,6 @@ def digest(data: bytes) -> str:
 def config_label(config: Path, docs_dir: Path) -> str:
     """The config file as a marker names it: its path from `docs_dir` (`../mkdocs.yml`), the
     same in every clone and unique among configs sharing one `docs_dir`."""
-    import os
-
     rel = os.path.relpath(config, docs_dir).replace(os.sep, "/")
     return quote(rel, safe="/._~").replace("-", "%2D")  # no `--`, `*/`, space or line break
 
@@ -98,6 +97,7 @@ class Marked:
     is still what it wrote."""
 
     config: str
+    """As `config_label` writes it (quoted)."""
     intact: bool
 
 
@@ -107,7 +107,7 @@ def read_mark(data: bytes) -> Marked | None:
     if found is None:
         return None
     rest = data[: found.start()] + data[found.end() :]
-    return Marked(unquote(found.group(2).decode()), digest(rest) == found.group(1).decode())
+    return Marked(found.group(2).decode(), digest(rest) == found.group(1).decode())
 
 
 def has_mark(path: Path) -> bool:
@@ -184,12 +184,3 @@ def status(data: bytes, name: str, journal: Journal | None, label: str | None) -
     if label is None or journal.config is None or journal.config == label:
         return "ours"
     return "other"
-
-
-def journal_of(files: Mapping[str, bytes], config: str, init: list[Any]) -> Journal:
-    """The journal listing the unmarked ones of `files` (names in one folder)."""
-    return Journal(
-        config=config,
-        files={name: [digest(data)] for name, data in files.items() if not markable(name)},
-        init=init,
-    )

@@ -252,20 +252,20 @@ def test_two_configs_sharing_docs_do_not_remove_each_others_pages(tmp_path: Path
     project = small_site(tmp_path / "s")
     config = yaml.safe_load((project / "mkdocs.yml").read_text("utf-8"))
     config["plugins"][1] = {"tagindex": {"feeds": {"enabled": True}, "tags_dir": "topics"}}
-    (project / "alt.yml").write_text(yaml.safe_dump(config), "utf-8")
+    (project / "alt-site.yml").write_text(yaml.safe_dump(config), "utf-8")
     ok(project, "build")
     tags = tree(project / "docs/tags")
     # the state is the last build's whatever the config (fault 5, another part of issue 39):
     # dropped here so that each config's build runs
     shutil.rmtree(project / ".cache")
-    ok(project, "build", "-f", "alt.yml")
+    ok(project, "build", "-f", "alt-site.yml")
     topics = tree(project / "docs/topics")
     assert topics and tree(project / "docs/tags") == tags
     edit(project)
     shutil.rmtree(project / ".cache")
     ok(project, "build")
     assert tree(project / "docs/topics") == topics
-    ok(project, "clean", "-f", "alt.yml")
+    ok(project, "clean", "-f", "alt-site.yml")
     assert not (project / "docs/topics").exists() and (project / "docs/tags/index.md").is_file()
 
 
