@@ -74,11 +74,14 @@ goldens: venv
 	$(PY) tests/build/goldens.py
 
 # The soak of tests/build/test_soak.py, longer: 400 edits under `mkdocs serve` and `--dirty`;
-# and tests/build/test_zensical_incremental.py's random edits, 100 steps per seed instead of 12;
+# `tagindex build` killed before each of its writes (SIGKILL, SIGINT, SIGTERM; a first build and
+# a rebuild), not a sample; and tests/build/test_zensical_incremental.py's random edits, 100
+# steps per seed instead of 12;
 # and test_published.py: the invariant on every fixture built with Zensical, the rules against
 # Zensical on 40 generated trees, 200 sequences of edits and builds.
 soak: venv
 	TAGINDEX_SOAK_EDITS=$${TAGINDEX_SOAK_EDITS:-400} $(PY) -m pytest tests/build/test_soak.py -q -s -p no:cacheprovider
+	TAGINDEX_KILL_ALL=1 $(PY) -m pytest tests/build/test_command_ownership.py -q -s -p no:cacheprovider -k killed
 	TAGINDEX_INCREMENTAL_STEPS=$${TAGINDEX_INCREMENTAL_STEPS:-100} $(PY) -m pytest tests/build/test_zensical_incremental.py -q -p no:cacheprovider
 	TAGINDEX_ALL_FIXTURES=1 TAGINDEX_PUBLISHED_EXAMPLES=$${TAGINDEX_PUBLISHED_EXAMPLES:-40} \
 	  TAGINDEX_PUBLISHED_SEQUENCES=$${TAGINDEX_PUBLISHED_SEQUENCES:-200} $(PY) -m pytest tests/build/test_published.py -q -p no:cacheprovider

@@ -27,6 +27,8 @@ _sig = int(os.environ["TAGINDEX_KILL_SIGNAL"])
 _log = os.environ.get("TAGINDEX_KILL_LOG")
 _under = os.environ.get("TAGINDEX_KILL_UNDER", "")
 _n = [0]
+if _sig == signal.SIGINT:  # Ctrl-C's KeyboardInterrupt, even when started from a background
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # job, which ignores SIGINT
 
 def _tick(what, path):
     if _under and not os.path.abspath(os.fspath(path)).startswith(_under):

@@ -66,7 +66,9 @@ def stop_on_clashes(site: Site, authors: Iterable[str], files: Iterable[str]) ->
 
 def for_zensical(site: Site, owned: Owned) -> bool:
     """Whether `tagindex check` checks for Zensical: a `zensical.toml`, or a site where
-    `tagindex init` prepared (its lines in the config) or `tagindex build` left its marker."""
+    `tagindex init` prepared (its lines in the config, or a template it stamped) or `tagindex
+    build` left its journal or a page with its marker in a folder of the command (read from the
+    files: the same in a fresh clone)."""
     if site.toml or prepared(site.path, site.custom_dir):
         return True
     return any(manifest is not None for manifest in owned.manifests.values())

@@ -48,7 +48,8 @@ def cmd_build(args: argparse.Namespace) -> int:
 
     config = find_config(args.config_file)
     said = Counted()
-    build.run(config, said, keep_pages=args.keep_pages, lock_timeout=args.lock_timeout)
+    adopt = getattr(args, "adopt", False)
+    build.run(config, said, args.keep_pages, lock_timeout=args.lock_timeout, adopt=adopt)
     if said.strict(args):
         return 1  # as `mkdocs serve --strict`: a first build that warns is not watched
     if args.watch:
@@ -61,17 +62,17 @@ def cmd_build(args: argparse.Namespace) -> int:
 def cmd_clean(args: argparse.Namespace) -> int:
     from . import undo
     from .locking import held, remove_cache
-    from .owned import Owned, roots
+    from .owned import owned_by
 
     config = find_config(args.config_file)
     site = load_site(config)
     for warning in site.warnings:
         say(logging.WARNING, warning)
     with held(config, say, args.lock_timeout):
-        owned = Owned(site.docs_dir, roots(site))
+        owned = owned_by(site)
         owned.check_clean(site.root)  # nothing changes unless all of it can
         undone = undo.undo(site, say)
-        report = Owned(site.docs_dir, roots(site)).clean()
+        report = owned_by(site).clean()
         remove_cache(site.cache_dir)
     say(logging.INFO, f"tagindex: {len(report.removed)} files removed, {undone} init(s) undone")
     for kept in report.kept:
@@ -131,6 +132,11 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument("--watch", action="store_true", help="then build again on every change")
     build.add_argument(
         "--keep-pages", action="store_true", help="no .gitignore: keep the pages in the repository"
+    )
+    build.add_argument(
+        "--adopt",
+        action="store_true",
+        help="rewrite tagindex's files whose marker no longer matches (a merge changed them)",
     )
     build.set_defaults(run=cmd_build)
     init = add("init", "add what Zensical needs once (tags plugin, CSS/JS, a template)")

@@ -33,6 +33,7 @@ from ..core import (
     SourcePage,
     Tag,
     clean_text,
+    ownership,
     strip_format,
     theme_overrides_dir,
     url_of,
@@ -42,7 +43,7 @@ from .cache import Cache
 from .clashes import stop_on_clashes
 from .memo import Keys
 from .outcome import Result
-from .owned import GITIGNORE, Owned, Report, roots
+from .owned import GITIGNORE, Owned, Report, owned_by
 from .site import Site, plugin_options
 from .sources import (
     LangPage,
@@ -98,7 +99,7 @@ def compute(
     hash of each page's text where its stat is the one the hash was taken at; `scanned`: the
     pages and meta files `state.scan` found, if it did). The engine's calls in the order
     docs/architecture.md lists them; the cache is asked at its named points (`cache.py`)."""
-    owned = Owned(site.docs_dir, roots(site))
+    owned = owned_by(site)
     files = all_files(site, owned.is_ours) if scanned is None else in_walk_order(scanned)
     sources = read_sources(site.docs_dir, [f for f in files if f.endswith(".md")], known)
     languages = site.languages()
@@ -135,12 +136,15 @@ def compute(
         publish = partial(_publish, site, language, found, written, renderer, result, cache)
         cache.language(language, found, reading, result, publish, written)
     cache.save(result)
+    label = ownership.config_label(site.path, site.docs_dir)
     for name in ASSETS:
         data = (Path(theme_overrides_dir()) / "assets" / "tagindex" / name).read_bytes()
-        result.files[f"{assets_dir(site)}/{name}"] = data
+        path = f"{assets_dir(site)}/{name}"
+        result.files[path] = ownership.mark(path, data, label)
     if not keep_pages:
         for root in owned.roots:
-            result.files[f"{root}/{GITIGNORE}"] = b"# written by tagindex build\n*\n"
+            path = f"{root}/{GITIGNORE}"
+            result.files[path] = ownership.mark(path, b"# written by tagindex build\n*\n", label)
     stop_on_clashes(site, files, result.files)  # before any write under docs_dir
     return result, owned
 
@@ -265,6 +269,7 @@ def _publish(
     }
     edition = Edition(language, collected, Published(pages, {}, _no_file, cache.remember))
     chips = site.has_plugin("tags")
+    label = ownership.config_label(site.path, site.docs_dir)
     frame = cache.cards(language)
     index = cache.index_hash(edition.index)
     shared = (
@@ -294,8 +299,10 @@ def _publish(
             meta: Any = meta,
             route: Route = route,
             names: list[str] = names,
+            path: str = path,
         ) -> bytes:
-            return pagefile.page_file(renderer, made, url, frame, meta, route, names)
+            data = pagefile.page_file(renderer, made, url, frame, meta, route, names)
+            return ownership.mark(path, data, label)  # its proof of ownership (`core/ownership.py`)
 
         more = (route, url, meta, names)
         result.files[path] = cache.page(path, key, index, context, render, frame, more)
@@ -304,11 +311,13 @@ def _publish(
         # a feed's RSS and JSON share their inputs: kept by them
         inputs = (content.make.__name__, content.data) if isinstance(content, Deferred) else None
         path = docs_path(site, language.code, static.src_uri)
-        result.files[path] = cache.feed(path, inputs, partial(_text_of, content))
+        result.files[path] = cache.feed(path, inputs, partial(_text_of, content, path, label))
 
 
-def _text_of(content: Any) -> str:
-    return content if isinstance(content, str) else "".join(content)
+def _text_of(content: Any, path: str, label: str) -> str:
+    """A static file's text, with its marker where its format has comments."""
+    text = content if isinstance(content, str) else "".join(content)
+    return ownership.mark(path, text.encode("utf-8"), label).decode("utf-8")
 
 
 def tag_page_key(
@@ -360,8 +369,11 @@ def build(
     keep_pages: bool = False,
     known: Mapping[str, str] | None = None,
     scanned: Iterable[str] | None = None,
+    adopt: bool = False,
 ) -> tuple[Result, Report]:
+    """`adopt`: take back tagindex's files whose marker no longer matches (`owned.py`)."""
     result, owned = compute(site, say, keep_pages, known, scanned)
-    report = owned.sync(result.files, lambda text: say(logging.WARNING, text), result.same)
+    warn = partial(say, logging.WARNING)
+    report = owned.sync(result.files, warn, result.same, adopt)
     result.report = report
     return result, report

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import layers
-from .locking import held
+from .locking import cache_dir, held
 from .site import cache_file
 from .state import NAME, State, config_files, front_of, known_texts, scan, sha, unchanged
 
@@ -90,7 +90,7 @@ def record(
     `--strict` then fails every time, not only the first."""
     from ..core import MARKER
     from . import markup
-    from .owned import Owned, roots
+    from .owned import roots
     from .sources import meta_file_name
 
     sources = {s.src: s for s in result.sources}
@@ -116,12 +116,15 @@ def record(
     }
     docs = str(site.docs_dir)
     outputs = {}
-    for root, manifest in Owned(site.docs_dir, roots(site)).manifests.items():
-        for name in [*(manifest or {}), MARKER]:
-            st = os.stat(os.path.join(docs, root, name)) if manifest is not None else None
-            if st is not None:
-                rel = f"{root}/{name}"
-                outputs[rel] = _same(state.outputs.get(rel), [st.st_mtime_ns, st.st_size])
+    # the edited files of a stale folder too: their removal by the author is a change
+    kept = result.report.kept if result.report is not None else []
+    written = [*result.files, *(f"{root}/{MARKER}" for root in roots(site)), *kept]
+    for rel in written:
+        try:
+            st = os.stat(os.path.join(docs, rel))
+        except OSError:
+            continue
+        outputs[rel] = _same(state.outputs.get(rel), [st.st_mtime_ns, st.st_size])
     state.outputs = outputs
     state.site = {
         "docs_dir": os.path.relpath(docs, site.root),
@@ -142,19 +145,44 @@ def run(
     keep_pages: bool = False,
     quiet: bool = False,
     lock_timeout: float | None = None,
+    adopt: bool = False,
 ) -> int:
     """One `tagindex build`, holding the project's lock (`locking.py`): nothing when nothing
     that reaches the pages changed, else the whole build; the number of files written or
     removed. `quiet`: say nothing when nothing changed, and no warning about init (the watch's
-    rounds)."""
+    rounds); `adopt`: take back tagindex's files whose marker no longer matches."""
     with held(config, say, lock_timeout):
-        return _run(config, say, keep_pages, quiet)
+        _sweep(cache_dir(config))
+        return _run(config, say, keep_pages, quiet, adopt)
 
 
-def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
+def _sweep(folder: Path) -> None:
+    """Remove the temporary files a killed run left in the cache, its own (`.<name>.<pid>.tmp`,
+    of a process that is gone: `tagindex check` writes its memo without the lock) and Jinja's
+    (which takes a vanished one as a cache miss)."""
+    if folder.is_dir():
+        for path in folder.rglob("*.tmp"):
+            pid = path.name.rsplit(".", 2)[-2] if path.name.startswith(".") else ""
+            if pid.isdigit() and _alive(int(pid)):
+                continue
+            if path.is_file() and not path.is_symlink():
+                path.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # another user's: alive
+    return True
+
+
+def _run(config: Path, say: Say, keep_pages: bool, quiet: bool, adopt: bool) -> int:
     started = time.perf_counter()
     fresh, state = quick(config, keep_pages)
-    if fresh:
+    if fresh and not adopt:
         took = time.perf_counter() - started
         if not quiet:
             for level, text in state.site.get("said", []):
@@ -165,9 +193,8 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
                 f"({took:.2f}s)",
             )
         return 0
-    from ..core import MARKER
     from . import publish, setup
-    from .owned import Owned, roots
+    from .owned import owned_by
     from .site import load_site
     from .sources import built_files
     from .versions import warn_versions
@@ -192,8 +219,7 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
     warn_versions(site, kept)
     for missing in setup.missing(site):
         kept(logging.WARNING, f"{missing}; run `tagindex init` once")
-    manifests = Owned(site.docs_dir, roots(site)).manifests
-    ours = {f"{root}/{name}" for root, files in manifests.items() for name in files or {}}
+    ours = owned_by(site).generated()
     meta_name = _meta_name(site)
     before = state.scanned
     same_scan = (
@@ -201,7 +227,7 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
         and state.docs_dir == str(site.docs_dir)
         and (
             state.site.get("meta_name") == meta_name
-            and {k for k in state.outputs if not k.endswith(f"/{MARKER}")} == ours
+            and {k for k in state.outputs if k.endswith(".md")} == ours
         )
     )
     if before is None or not same_scan:
@@ -212,7 +238,7 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool) -> int:
     for texts in refused.values():
         for text in texts:
             keep(logging.WARNING, text)
-    result, report = publish.build(site, keep, keep_pages, known, scanned=before)
+    result, report = publish.build(site, keep, keep_pages, known, scanned=before, adopt=adopt)
     record(state, site, result, before, keep_pages, {"said": said, "refused": refused})
     took = time.perf_counter() - started
     say(logging.INFO, f"{summary(result.files, report.written, report.removed)} in {took:.2f}s")

@@ -26,7 +26,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .manifest import MARKER, digest, owned_roots, read_manifest
+    from . import ownership
     from .model.edition import Edition
     from .model.language import Collected, Found, Language, SiteInfo
     from .model.layouts import Languages
@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from .output.outputs import Deferred, Published, StaticFile
     from .output.render import Renderer
     from .output.theme import theme_overrides_dir
+    from .ownership import MARKER, digest, owned_roots
     from .records import listings
     from .records.article import Article, Facts, Post, SourcePage
     from .records.cardfields import FIELDS
@@ -82,7 +83,7 @@ _HOME = {
     "Languages": "model.layouts",
     "Listing": "records.listings",
     "ListingContext": "output.contexts",
-    "MARKER": "manifest",
+    "MARKER": "ownership",
     "Messages": "model.siterun",
     "NUMBER": "output.contexts",
     "PageContext": "output.contexts",
@@ -101,8 +102,8 @@ _HOME = {
     "TagIndexError": "model.siterun",
     "bundled_icons": "options.tagstyle",
     "clean_text": "text.values",
-    "digest": "manifest",
-    "owned_roots": "manifest",
+    "digest": "ownership",
+    "owned_roots": "ownership",
     "first_paragraph": "text.html",
     "front_matter": "records.frontmatter",
     "yaml_mapping": "records.frontmatter",
@@ -111,7 +112,6 @@ _HOME = {
     "labels_for": "text.labels",
     "one_date": "text.values",
     "plain": "text.html",
-    "read_manifest": "manifest",
     "strip_format": "text.slugs",
     "tags_of": "records.frontmatter",
     "theme_overrides_dir": "output.theme",
@@ -124,6 +124,7 @@ the `tagindex` command's start-up when nothing changed."""
 _MODULES = {
     "html": "text.html",
     "listings": "records.listings",
+    "ownership": "ownership",
     "readtime": "text.readtime",
     "theme": "output.theme",
 }
@@ -186,8 +187,8 @@ __all__ = [
     "listings",
     "one_date",
     "owned_roots",
+    "ownership",
     "plain",
-    "read_manifest",
     "readtime",
     "refused_keys_out",
     "strip_format",

@@ -26,7 +26,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 
-from ..core import MARKER, digest, owned_roots, read_manifest
+from ..core import ownership
 from . import i18n
 
 try:  # libyaml's emitter: five times as fast as PyYAML's; MkDocs reads the same meta back
@@ -182,26 +182,28 @@ def target_file(config: MkDocsConfig, src_uri: str, prefix: str) -> File:
 
 def drop_command_files(files: Files, config: MkDocsConfig, tags_dir: str) -> Files:
     """`files` without what `tagindex build` (the command for Zensical) wrote in this project:
-    the files its folders' manifests list with the bytes it wrote, and the markers. The plugin
-    builds its own pages there; an author's file, or one of the command's that the author
-    edited since (kept, with a warning), stays a page of the site."""
+    in its folders, the files that prove they are its own and unchanged (`core/ownership.py`:
+    a marker, or the folder's journal), the journals, and temporary files a killed run left.
+    The plugin builds its own pages there; an author's file, or one of the command's that the
+    author edited since (kept, with a warning), stays a page of the site."""
     languages = i18n.languages(config)
-    for root in owned_roots(tags_dir, languages.structure, languages.build):
-        manifest = read_manifest(Path(config.docs_dir) / root)
-        if manifest is None:
-            continue
+    docs = Path(config.docs_dir)
+    for root in ownership.owned_roots(tags_dir, languages.structure, languages.build):
+        journal = ownership.read_journal(docs / root)
         for file in [f for f in files if f.src_uri.startswith(root + "/")]:
             name = file.src_uri[len(root) + 1 :]
-            hashed = MARKER if name == MARKER else manifest.get(name)
-            if hashed is None or file.abs_src_path is None:
-                continue  # the author's
+            if name == ownership.MARKER or ownership.TMP.match(name.rsplit("/", 1)[-1]):
+                files.remove(file)
+                continue
+            if file.abs_src_path is None:
+                continue
             try:
-                ours = hashed == MARKER or digest(Path(file.abs_src_path).read_bytes()) == hashed
+                whose = ownership.status(Path(file.abs_src_path).read_bytes(), name, journal, None)
             except OSError:
                 continue  # MkDocs reports an unreadable file itself
-            if ours:
+            if whose == "ours":
                 files.remove(file)
-            else:
+            elif whose == "edited":
                 log.warning(
                     f"'{file.src_uri}' was written by 'tagindex build' and changed since: "
                     "published as your page. Run 'tagindex clean' or move it to drop it"
