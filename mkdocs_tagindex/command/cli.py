@@ -70,7 +70,7 @@ def cmd_clean(args: argparse.Namespace) -> int:
         say(logging.WARNING, warning)
     with held(config, say, args.lock_timeout):
         owned = owned_by(site)
-        owned.check_clean(site.root)  # nothing changes unless all of it can
+        owned.check_clean()  # nothing changes unless all of it can
         undone = undo.undo(site, say)
         report = owned_by(site).clean()
         remove_cache(site.cache_dir)

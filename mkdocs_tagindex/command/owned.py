@@ -26,12 +26,10 @@ The rules:
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ..core import ownership
 from .site import CommandError, Site
@@ -64,16 +62,6 @@ def write_atomic(path: Path, data: bytes) -> None:
     finally:
         if tmp.exists():
             tmp.unlink()
-
-
-def read_init(root: Path) -> list[dict[str, Any]]:
-    """What `tagindex init` recorded in the marker of `root` (see `setup.py`)."""
-    try:
-        data = json.loads((root / MARKER).read_text("utf-8"))
-    except (OSError, ValueError):
-        return []
-    found = data.get("init") if isinstance(data, dict) else None
-    return [x for x in found if isinstance(x, dict)] if isinstance(found, list) else []
 
 
 @dataclass
@@ -118,8 +106,6 @@ class Owned:
         self.journals = {r: ownership.read_journal(docs_dir / r) for r in self.roots}
         self.manifests: dict[str, dict[str, str] | None] = {r: self._listing(r) for r in self.roots}
         """Root → what its journal lists; None: nothing of tagindex's is there."""
-        self.inits = {r: read_init(docs_dir / r) for r in self.roots}
-        """What `tagindex init` changed outside these folders (kept in the marker)."""
         self._generated: set[str] | None = None
         self._folders: list[str] | None = None
 
@@ -260,7 +246,8 @@ class Owned:
         `keep_old`, the hashes it listed of files still there (a build killed before it
         replaces one leaves the old one: still listed)."""
         old = self.journals.get(root) or ownership.Journal()
-        new = ownership.Journal(config=self.label or old.config, init=self.inits.get(root) or [])
+        # an earlier version's init record passes through, for clean to name its lines
+        new = ownership.Journal(config=self.label or old.config, init=old.init)
         for name, data in files.items():
             if not ownership.markable(name):
                 new.files[name] = [digest(data)]
@@ -293,33 +280,9 @@ class Owned:
     def _drop_journal(self, root: str) -> None:
         drop_journal(self.docs_dir, root, self.journals.get(root))
 
-    def record_init(self, root: str, changes: dict[str, Any]) -> None:
-        """Add what one `tagindex init` changed to the marker of `root` (made if absent)."""
-        folder = self.docs_dir / root
-        if self.manifests.get(root) is None and folder.exists() and any(folder.iterdir()):
-            raise CommandError(f"{folder} exists and is not tagindex's (no {MARKER} marker in it)")
-        self.inits[root] = [*self.inits.get(root, []), changes]
-        self._write_marker(root, self.manifests.get(root) or {})
-
-    def forget_init(self, root: str) -> None:
-        self.inits[root] = []
-        if (self.docs_dir / root / MARKER).is_file():
-            self._write_marker(root, self.manifests.get(root) or {})
-
-    def _write_marker(self, root: str, files: dict[str, str]) -> None:
-        """The journal of `root` with init's record as `self.inits` has it (`files`: unused,
-        the journal keeps its own listing)."""
-        old = self.journals.get(root) or ownership.Journal(config=self.label)
-        init = self.inits.get(root) or []
-        if not old.files and not init and not (self.docs_dir / root / MARKER).exists():
-            return
-        self._save_journal(
-            root, ownership.Journal(config=old.config, files=dict(old.files), init=init)
-        )
-
-    def check_clean(self, project: Path) -> None:
-        """Stop before `clean` (and init's undoing, `project`: the config's folder) changes
-        anything if a folder it would change cannot be written."""
+    def check_clean(self) -> None:
+        """Stop before `clean` changes anything if a folder it would change cannot be written
+        (init's undoing checks the config's and the templates' folders itself, `undo.py`)."""
         folders: set[Path] = set()
         for root in [*self.roots, *self._stale_roots()]:
             top = self.docs_dir / root
@@ -327,11 +290,6 @@ class Owned:
                 folders.update((top, top.parent))
                 for name in files_under(top) if top.is_dir() else ():
                     folders.update(_between(top / name, top))
-            for change in self.inits.get(root) or []:
-                folders.add(top)
-                touched = [str((change.get("config") or {}).get("path") or "")]
-                touched += [*(change.get("files") or {}), *(change.get("dirs") or [])]
-                folders.update((project / rel).parent for rel in touched if rel)
         denied = _unwritable(folders)
         if denied:
             raise CommandError(
@@ -351,7 +309,7 @@ class Owned:
             folder = self.docs_dir / root
             journal = self.journals.get(root)
             mine = journal is None or self.label is None or journal.config in (None, self.label)
-            if len(report.kept) == kept and mine and not (journal and journal.init):
+            if len(report.kept) == kept and mine:
                 (folder / MARKER).unlink(missing_ok=True)
             prune_empty(folder, folder.parent)
         return report
@@ -437,11 +395,10 @@ def remove_files(
 
 
 def drop_journal(docs_dir: Path, root: str, journal: ownership.Journal | None) -> None:
-    """A stale folder's journal goes with its last file (not while it keeps init's record),
-    and the folders left empty with it."""
+    """A stale folder's journal goes with its last file, and the folders left empty with it."""
     folder = docs_dir / root
     left = [n for n in files_under(folder) if n != MARKER] if folder.is_dir() else []
-    if (journal is not None and journal.init) or left:
+    if left:
         return
     (folder / MARKER).unlink(missing_ok=True)
     prune_empty(folder, docs_dir)

@@ -13,7 +13,8 @@ copied elsewhere all leave files whose ownership is read from them alone:
   with the hashes it may have (CRLF read as LF). The journal is written BEFORE any such file:
   during a build it lists both the old and the new hashes, after it the new ones;
 - the journal also names the config file that generated the folder (a config's stale folder is
-  removed only by a build of that config) and keeps `tagindex init`'s record (`init`);
+  removed only by a build of that config) and passes on the init record an earlier version
+  kept there (`init`; init now marks its own lines in the config), for `clean` to name;
 - a journal of version 1 (a manifest written last by older versions) lists every file with the
   SHA-256 of the bytes written: those files are adopted when they still have them.
 """
@@ -123,7 +124,7 @@ def has_mark(path: Path) -> bool:
 @dataclass
 class Journal:
     """A folder's `.tagindex`: the config that generated it, the hashes each unmarked file
-    may have, and `tagindex init`'s record (kept as it is)."""
+    may have, and an earlier version's `tagindex init` record (kept as it is, for `clean`)."""
 
     version: int = JOURNAL_VERSION
     config: str | None = None
