@@ -55,9 +55,16 @@ test: venv system-deps lint typecheck
 # derandomized): TAGINDEX_FUZZ_EXAMPLES of each with a random seed, Hypothesis' statistics
 # (what was generated, which warnings were said) and every failure, shrunk. `nice`: it is long.
 TAGINDEX_FUZZ_EXAMPLES ?= 20000
+# Then tests/build/test_lifecycle.py's state machine over a repository's life (make test runs
+# 20 derandomized sequences of 16 steps): random seed, failures shrunk, each fault reported.
+TAGINDEX_LIFECYCLE_EXAMPLES ?= 200
+TAGINDEX_LIFECYCLE_STEPS ?= 30
 fuzz: venv
 	TAGINDEX_FUZZ_EXAMPLES=$(TAGINDEX_FUZZ_EXAMPLES) nice $(PY) -m pytest tests/unit/test_fuzz.py \
 	  -q -p no:cacheprovider --hypothesis-show-statistics --hypothesis-seed=$${SEED:-$$RANDOM}
+	TAGINDEX_LIFECYCLE_EXAMPLES=$(TAGINDEX_LIFECYCLE_EXAMPLES) TAGINDEX_LIFECYCLE_STEPS=$(TAGINDEX_LIFECYCLE_STEPS) \
+	  nice $(PY) -m pytest tests/build/test_lifecycle.py -q -s -p no:cacheprovider --runxfail \
+	  --hypothesis-seed=$${SEED:-$$RANDOM}
 
 # Regenerate tests/goldens/, tagindex's parts of the output of every fixture site plus one whole
 # page per theme, which tests/build/test_goldens.py compares: each site is built twice and
