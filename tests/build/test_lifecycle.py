@@ -27,8 +27,9 @@ or none, and German translations (`page.de.md`); the folder layout (`docs/en/`, 
 
 `make test`: LIFECYCLE_EXAMPLES (20) derandomized sequences of LIFECYCLE_STEPS (16) steps,
 no shrinking; every rule must have run. `make fuzz`: TAGINDEX_LIFECYCLE_EXAMPLES sequences
-with a random seed, shrunk. TAGINDEX_LIFECYCLE_IGNORE=name,name turns named checks (the
-`Fault` names below) into notes, to look past a known fault for the next one.
+with a random seed, shrunk. TAGINDEX_LIFECYCLE_IGNORE=name,@tag turns checks (by name:
+`unpublished`, `build@killed`; or every check after a kill: `@killed`) into notes printed once,
+to look past a known fault for the next one.
 """
 
 from __future__ import annotations
@@ -96,7 +97,8 @@ def check(name: str, ok: bool, message: str) -> None:
     """An invariant, by name: a failure, or a note when the name is in IGNORE."""
     if ok:
         return
-    if name in IGNORE:
+    base, *where = name.split("@")
+    if name in IGNORE or base in IGNORE or any(f"@{w}" in IGNORE for w in where):
         if not NOTES[name]:
             print(f"lifecycle note [{name}]: {message[:1500]}", file=sys.stderr)
         NOTES[name] += 1
@@ -109,7 +111,8 @@ def _failure(name: str) -> type[AssertionError]:
     reports each: it keys a failure by its type and place)."""
     cls = _FAILURES.get(name)
     if cls is None:
-        cls = _FAILURES[name] = type(f"Broken_{name.replace('-', '_')}", (AssertionError,), {})
+        ident = re.sub(r"\W", "_", name)
+        cls = _FAILURES[name] = type(f"Broken_{ident}", (AssertionError,), {})
     return cls
 
 
@@ -195,10 +198,22 @@ class Lifecycle(RuleBasedStateMachine):
         self.pristine: bytes | None = None  # the config before init, while no edit came between
         self.tampered: tuple[str, bytes] | None = None  # a generated file the author edited
         self.keep = False
+        self.killed = False  # a build was killed since the last one that ended
         self.next_id = 1
         self.clones = 0
         self.steps = 0
         self.last = ""
+
+    def check(self, name: str, ok: bool, message: str) -> None:
+        """`check`, the name marked with what came before (`build@killed`: a build killed since
+        the last one that ended; `@crlf-clone`, `@clone`): Hypothesis then reports and
+        shrinks each as a failure of its own."""
+        where = []
+        if self.killed:
+            where.append("killed")
+        if self.clones:
+            where.append("crlf-clone" if self.crlf else "clone")
+        check("@".join([name, *where]), ok, message)
 
     # --- the site ----------------------------------------------------------------------------
     @property
@@ -369,7 +384,7 @@ class Lifecycle(RuleBasedStateMachine):
                 lineterm="",
             )
             diff = "\n".join(list(lines)[:30])
-        check(
+        self.check(
             "fresh",
             not extra and not missing and not differ,
             f"output differs from a fresh build's: extra {extra[:6]}, missing {missing[:6]}, "
@@ -379,16 +394,16 @@ class Lifecycle(RuleBasedStateMachine):
         for rel, page in self.pages.items():
             if self.published(rel) is False:
                 for word in (f"qz{page.ident}t", f"qz{page.ident}s"):
-                    check(
+                    self.check(
                         "unpublished",
                         word.encode() not in blob,
                         f"unpublished {rel} ({word}) is in the generated files",
                     )
         for rel, page in self.pages.items():
             if self.published(rel) and page.tags:
-                lang = "de/" if ".de." in rel and self.langs else ""
-                where = f"{lang}{self.options['tags_dir']}/tags.json"
-                check(
+                lang = ".de" if ".de." in rel and self.langs else ""  # the suffix layout
+                where = f"{self.options['tags_dir']}/tags{lang}.json"
+                self.check(
                     "listed",
                     f"qz{page.ident}t".encode() in ours.get(where, b""),
                     f"published {rel} is not in {where}",
@@ -414,7 +429,7 @@ class Lifecycle(RuleBasedStateMachine):
             else:
                 data = yaml_load(io.StringIO(text))
         except Exception as exc:
-            check("config-parses", False, f"the config no longer parses ({exc}):\n{text}")
+            self.check("config-parses", False, f"the config no longer parses ({exc}):\n{text}")
             return
         plugins = data.get("plugins")
         options = self.plugin(plugins, "tagindex")
@@ -430,23 +445,27 @@ class Lifecycle(RuleBasedStateMachine):
             "tagindex": self.options,
             "i18n": self.languages_value(),
         }
-        check(
+        self.check(
             "config-values",
             found == wanted,
             f"config values {found} != the author's {wanted}:\n{text}",
         )
         if self.extra_line and self.kind == "toml":
             theme = data.get("theme") or {}
-            check("config-line", theme.get("language") == "de", f"theme.language lost:\n{text}")
+            self.check(
+                "config-line", theme.get("language") == "de", f"theme.language lost:\n{text}"
+            )
         elif self.extra_line:
             lines = str(data.get("not_in_nav") or "").splitlines()
-            check("config-line", "/drafts/" in lines, f"the author's not_in_nav line lost:\n{text}")
+            self.check(
+                "config-line", "/drafts/" in lines, f"the author's not_in_nav line lost:\n{text}"
+            )
 
     @invariant()
     def author_files_unchanged(self) -> None:
         for rel, data in self.author.items():
             path = self.docs / rel
-            check(
+            self.check(
                 "author-files",
                 path.is_file() and path.read_bytes() == data,
                 f"{rel} was changed by a step that did not edit it",
@@ -577,7 +596,7 @@ class Lifecycle(RuleBasedStateMachine):
     def init(self) -> None:
         before = self.config.read_bytes()
         code, log = run(["init", "-f", str(self.config)])
-        check("init", code == 0, f"init exited {code}: {log}")
+        self.check("init", code == 0, f"init exited {code}: {log}")
         if not self.inited:
             self.pristine = before
         self.inited = True
@@ -597,19 +616,22 @@ class Lifecycle(RuleBasedStateMachine):
 
     def build_now(self) -> None:
         code, log = run(["build", "-f", str(self.config), "--lock-timeout", "5", *self.keep_flag()])
-        check("traceback", "Traceback" not in log, log)
+        self.check("traceback", "Traceback" not in log, log)
         tags_dir = str(self.options["tags_dir"])
         if self.tampered is not None:
             rel, original = self.tampered
             if rel.startswith(f"{tags_dir}/"):
-                check("tampered-refused", code != 0 and rel in log, f"exit {code}, said:\n{log}")
+                self.check(
+                    "tampered-refused", code != 0 and rel in log, f"exit {code}, said:\n{log}"
+                )
                 (self.docs / rel).write_bytes(original)  # the author takes the edit back
                 self.tampered = None
                 return
-            check("tampered-named", code == 0 and rel in log, f"exit {code}, said:\n{log}")
-        check("build", code == 0, f"build exited {code}:\n{log}")
+            self.check("tampered-named", code == 0 and rel in log, f"exit {code}, said:\n{log}")
+        self.check("build", code == 0, f"build exited {code}:\n{log}")
         if code == 0:
             self.check_output(log)
+            self.killed = False
         if self.tampered is not None:
             rel, original = self.tampered
             (self.docs / rel).write_bytes(original)
@@ -630,34 +652,57 @@ class Lifecycle(RuleBasedStateMachine):
             sig,
             under=self.docs,
         )
-        check("traceback", "Traceback" not in result.stderr, result.stderr)
+        self.check("traceback", "Traceback" not in result.stderr, result.stderr)
+        self.killed = self.killed or result.returncode != 0
 
     @rule()
     @counted
     def clean(self) -> None:
         code, log = run(["clean", "-f", str(self.config), "--lock-timeout", "5"])
-        check("clean", code == 0, f"clean exited {code}:\n{log}")
+        self.check("clean", code == 0, f"clean exited {code}:\n{log}")
         left = sorted(self.generated(self.root, set(self.pages)))
         allowed = [] if self.tampered is None else [self.tampered[0]]
-        check("clean-leaves", left == allowed, f"clean left {left[:8]}; it said:\n{log}")
+        self.check("clean-leaves", left == allowed, f"clean left {left[:8]}; it said:\n{log}")
         if self.tampered is not None:
-            check(
+            self.check(
                 "clean-names",
                 self.tampered[0] in log,
                 f"clean did not name the edited file:\n{log}",
             )
             (self.docs / self.tampered[0]).unlink(missing_ok=True)  # the author removes it
             self.tampered = None
+        self.check_config_clean()
         overrides = sorted(files(self.root / "overrides"))
-        check("clean-overrides", not overrides, f"clean left overrides/{overrides}")
+        self.check("clean-overrides", not overrides, f"clean left overrides/{overrides}")
         if self.pristine is not None:
-            check(
+            self.check(
                 "clean-bytes",
                 self.config.read_bytes() == self.pristine,
                 f"init then clean: {self.config.read_bytes()!r}, was {self.pristine!r}",
             )
         self.pristine = None
         self.inited = False
+
+    def check_config_clean(self) -> None:
+        """After `clean`: nothing init adds is left in the config (the author wrote none of it;
+        the line the author added inside init's block stays)."""
+        text = self.config_text()
+        try:
+            data = tomllib.loads(text)["project"] if self.kind == "toml" else yaml_load(text)
+        except Exception:
+            return  # the invariant `config_keeps_the_authors_values` says so
+        theme = data.get("theme") or {}
+        left = {key: data[key] for key in ("extra_css", "extra_javascript") if key in data}
+        if "custom_dir" in theme:
+            left["theme.custom_dir"] = theme["custom_dir"]
+        if self.plugin(data.get("plugins"), "tags") is not None or "tags" in (
+            data.get("plugins") or []
+        ):
+            left["plugins.tags"] = True
+        nav = str(data.get("not_in_nav") or "").splitlines()
+        if [x for x in nav if x != "/drafts/"]:
+            left["not_in_nav"] = nav
+        self.check("clean-config", not left, f"clean left init's {left} in the config:\n{text}")
 
     @rule(autocrlf=st.booleans())
     @counted
@@ -702,19 +747,25 @@ class Lifecycle(RuleBasedStateMachine):
         return True
 
     @precondition(lambda self: not self.extra_line)
-    @rule()
+    @rule(last=st.booleans())
     @counted
-    def add_config_line(self) -> bool:
+    def add_config_line(self, last: bool) -> bool:
         """A line the author adds inside a block init wrote (`[project.theme]` init created;
-        the `not_in_nav: |` block), when there is one."""
+        the `not_in_nav: |` block), first or last in it, when there is one."""
         text = self.config_text().replace("\r\n", "\n")
-        if self.kind == "toml" and "\n[project.theme]\n" in text:
-            text = text.replace("\n[project.theme]\n", '\n[project.theme]\nlanguage = "de"\n', 1)
-        elif self.kind == "yml" and "\nnot_in_nav: |\n" in text:
-            text = text.replace("\nnot_in_nav: |\n", "\nnot_in_nav: |\n  /drafts/\n", 1)
-        else:
+        header, line = (
+            ("[project.theme]\n", 'language = "de"\n')
+            if self.kind == "toml"
+            else ("not_in_nav: |\n", "  /drafts/\n")
+        )
+        block = r"(?:[a-z_]+ = [^\n]*\n)*" if self.kind == "toml" else r"(?:  [^\n]*\n)*"
+        if not text.endswith("\n"):
+            text += "\n"
+        found = re.search(rf"(?m)^{re.escape(header)}({block})", text)
+        if found is None:
             return False
-        self.write_config(text)
+        at = found.end(1) if last else found.start(1)
+        self.write_config(text[:at] + line + text[at:])
         self.extra_line = True
         return True
 
