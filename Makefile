@@ -56,7 +56,7 @@ test: venv system-deps lint typecheck
 # (what was generated, which warnings were said) and every failure, shrunk. `nice`: it is long.
 TAGINDEX_FUZZ_EXAMPLES ?= 20000
 # Then tests/build/test_lifecycle.py's state machine over a repository's life (make test runs
-# 20 derandomized sequences of 16 steps): random seed, failures shrunk, each fault reported.
+# 20 derandomized sequences of 15+ steps): random seed, failures shrunk, each fault reported.
 TAGINDEX_LIFECYCLE_EXAMPLES ?= 200
 TAGINDEX_LIFECYCLE_STEPS ?= 30
 fuzz: venv

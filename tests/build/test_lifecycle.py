@@ -129,7 +129,6 @@ def counted(function: F) -> F:
 
     def wrapped(self: Lifecycle, *args: Any, **kwargs: Any) -> None:
         self.steps += 1
-        self.last = function.__name__
         if function(self, *args, **kwargs) is not False:  # False: nothing to do in this state
             HITS[function.__name__] += 1
 
@@ -205,7 +204,6 @@ class Lifecycle(RuleBasedStateMachine):
         self.next_id = 1
         self.clones = 0
         self.steps = 0
-        self.last = ""
 
     def check(self, name: str, ok: bool, message: str) -> None:
         """`check`, the name marked with what came before (`build@killed`: a build killed since
@@ -779,8 +777,6 @@ class Lifecycle(RuleBasedStateMachine):
 
     def teardown(self) -> None:
         SEQUENCES.append(self.steps)
-        if os.environ.get("LIFECYCLE_DEBUG"):
-            print(f"sequence: {self.steps} steps, last {self.last}", file=sys.stderr)
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
