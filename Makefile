@@ -58,12 +58,19 @@ test: venv system-deps lint typecheck
 # init, the author's lines and a clean; and the kill test at every write, folders too. `nice`:
 # it is long.
 TAGINDEX_FUZZ_EXAMPLES ?= 20000
+# Then tests/build/test_lifecycle.py's state machine over a repository's life (make test runs
+# 20 derandomized sequences of 15+ steps): random seed, failures shrunk, each fault reported.
+TAGINDEX_LIFECYCLE_EXAMPLES ?= 200
+TAGINDEX_LIFECYCLE_STEPS ?= 30
 fuzz: venv
 	TAGINDEX_FUZZ_EXAMPLES=$(TAGINDEX_FUZZ_EXAMPLES) nice $(PY) -m pytest tests/unit/test_fuzz.py \
 	  -q -p no:cacheprovider --hypothesis-show-statistics --hypothesis-seed=$${SEED:-$$RANDOM}
 	TAGINDEX_FUZZ_EXAMPLES=$$(( $(TAGINDEX_FUZZ_EXAMPLES) / 10 )) nice $(PY) -m pytest \
 	  tests/build/test_config_edits.py -k "whatever or killed" -q -p no:cacheprovider \
 	  --hypothesis-show-statistics --hypothesis-seed=$${SEED:-$$RANDOM}
+	TAGINDEX_LIFECYCLE_EXAMPLES=$(TAGINDEX_LIFECYCLE_EXAMPLES) TAGINDEX_LIFECYCLE_STEPS=$(TAGINDEX_LIFECYCLE_STEPS) \
+	  nice $(PY) -m pytest tests/build/test_lifecycle.py -q -s -p no:cacheprovider \
+	  --hypothesis-seed=$${SEED:-$$RANDOM}
 
 # Regenerate tests/goldens/, tagindex's parts of the output of every fixture site plus one whole
 # page per theme, which tests/build/test_goldens.py compares: each site is built twice and
