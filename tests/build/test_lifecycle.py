@@ -753,14 +753,15 @@ class Lifecycle(RuleBasedStateMachine):
         the `not_in_nav: |` block), first or last in it, when there is one."""
         text = self.config_text().replace("\r\n", "\n")
         header, line = (
-            ("[project.theme]\n", 'language = "de"\n')
+            ("[project.theme]", 'language = "de"\n')
             if self.kind == "toml"
-            else ("not_in_nav: |\n", "  /drafts/\n")
+            else ("not_in_nav: |", "  /drafts/\n")
         )
         block = r"(?:[a-z_]+ = [^\n]*\n)*" if self.kind == "toml" else r"(?:  [^\n]*\n)*"
         if not text.endswith("\n"):
             text += "\n"
-        found = re.search(rf"(?m)^{re.escape(header)}({block})", text)
+        # init marks the header it wrote (`  # tagindex init`): a comment may end that line
+        found = re.search(rf"(?m)^{re.escape(header)}[ \t]*(?:#[^\n]*)?\n({block})", text)
         if found is None:
             return False
         at = found.end(1) if last else found.start(1)
