@@ -148,7 +148,7 @@ bench-micro bench-example bench-zipf bench-longtail bench-longtail2 bench-longta
 	$(BENCH) $(@:bench-%=%)
 
 # The command's timings beside Zensical's own build, then each cache layer of the command turned
-# off alone (command/layers.py): a layer stays only while it saves over 10 % of a workload.
+# off alone (command/caches/layers.py): a layer stays only while it saves over 10 % of a workload.
 bench-zensical: venv
 	$(PY) bench/zensical.py --n 1000
 	$(PY) bench/zensical.py --n 1000 --layers

@@ -113,7 +113,7 @@ def edits(site: Path, label: str) -> tuple[Path, str, Edit, Edit]:
 def workloads(site: Path, rounds: int, off: str) -> list[float]:
     """CPU seconds of a build with nothing changed, after a text edit and after a tag edit
     (best of `rounds`), and the watch's edit-to-page wall seconds (best), with the cache layers
-    `off` turned off (`command/layers.py`), from a cold build with them off."""
+    `off` turned off (`command/caches/layers.py`), from a cold build with them off."""
     env = {**ENV, "TAGINDEX_LAYERS_OFF": off}
     shutil.rmtree(site / ".cache", ignore_errors=True)
     shutil.rmtree(site / "docs" / "tags", ignore_errors=True)
@@ -132,7 +132,7 @@ def layer_table(site: Path, rounds: int) -> None:
     """Each cache layer turned off alone, beside all of them on: what it saves of each
     workload (issue 33's rule: a layer stays only where it saves over 10 % of one)."""
     sys.path.insert(0, str(ROOT))
-    from mkdocs_tagindex.command.layers import LAYERS
+    from mkdocs_tagindex.command.caches.layers import LAYERS
 
     base = workloads(site, rounds, "")
     names = ("nothing", "text", "tags", "watch")
@@ -154,7 +154,9 @@ def main() -> None:
         "--no-zensical", action="store_true", help="skip zensical-i18n's builds (minutes)"
     )
     parser.add_argument(
-        "--layers", action="store_true", help="only the cache layers' table (command/layers.py)"
+        "--layers",
+        action="store_true",
+        help="only the cache layers' table (command/caches/layers.py)",
     )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:

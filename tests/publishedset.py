@@ -24,7 +24,7 @@ from xml.etree import ElementTree
 import yaml
 from bs4 import BeautifulSoup
 
-from mkdocs_tagindex.command.site import plugin_options, read_config
+from mkdocs_tagindex.command.config.site import plugin_options, read_config
 
 LANG_PREFIX = re.compile(r"^[a-z]{2}(?:[_-][A-Za-z]+)?/")
 FRONT = re.compile(r"\A---\r?\n(.*?)\r?\n---", re.DOTALL)

@@ -26,13 +26,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import Facts, Found, Language, front_matter, has_tags
-from . import markup, skips
-from .cardstore import CARDS, CardFrame, CardStore
-from .memo import Keys, Memo, context_key, open_memo, tracking
+from .caches import skips
+from .caches.cardstore import CARDS, CardFrame, CardStore
+from .caches.memo import Keys, Memo, context_key, open_memo, tracking
+from .caches.state import settings_key, text_hash
+from .config.site import Site
 from .outcome import Result
-from .site import Site
-from .sources import LangPage, meta_file_name
-from .state import settings_key, text_hash
+from .pages import markup
+from .pages.sources import LangPage, meta_file_name
 
 Render = Callable[[list[LangPage]], list[Facts]]
 """The pages whose facts are not cached → their facts, in order (Markdown rendered now)."""

@@ -20,15 +20,15 @@ from ..core import (
     tags_of,
     url_of,
 )
-from .clashes import check_clashes, for_zensical
-from .locking import held
-from .memo import open_memo
-from .owned import Owned, roots
-from .refusals import find as find_refusals
-from .site import Site, read_config
-from .sources import all_files, built_files, language_pages, read_sources
-from .state import NAME as STATE
-from .state import State, known_texts
+from .caches.memo import open_memo
+from .caches.state import NAME as STATE
+from .caches.state import State, known_texts
+from .config.site import Site, read_config
+from .files.clashes import check_clashes, for_zensical
+from .files.locking import held
+from .files.owned import Owned, roots
+from .pages.refusals import find as find_refusals
+from .pages.sources import all_files, built_files, language_pages, read_sources
 
 CHECK_MEMO = "check.pickle"
 """The check's own memo (the build's keeps what builds use)."""

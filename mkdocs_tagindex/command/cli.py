@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .. import __version__
-from .site import CommandError, find_config, load_site
+from .config.site import CommandError, find_config, load_site
 
 # The engine, Jinja and Markdown are imported where a command needs them: `tagindex build` with
 # nothing changed reads files' stats and its state, and no more (bench/zensical.py times it).
@@ -60,9 +60,9 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_clean(args: argparse.Namespace) -> int:
-    from . import undo
-    from .locking import held, remove_cache
-    from .owned import owned_by
+    from .config import undo
+    from .files.locking import held, remove_cache
+    from .files.owned import owned_by
 
     config = find_config(args.config_file)
     site = load_site(config)
@@ -93,7 +93,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_init(args: argparse.Namespace) -> int:
-    from . import setup
+    from .config import setup
 
     site = load_site(find_config(args.config_file))
     for warning in site.warnings:
@@ -180,7 +180,7 @@ def entry() -> NoReturn:
     the command writes is closed by then, and the Markdown workers are shut down; the streams
     are flushed here."""
     code = main()
-    from .layers import on
+    from .caches.layers import on
 
     if not on("exit"):
         sys.exit(code)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .owned import Report
-from .sources import Source
+from .files.owned import Report
+from .pages.sources import Source
 
 
 @dataclass

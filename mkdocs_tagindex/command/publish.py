@@ -38,14 +38,15 @@ from ..core import (
     theme_overrides_dir,
     url_of,
 )
-from . import markup, pagefile, posttime, posturl
 from .cache import Cache
-from .clashes import stop_on_clashes
-from .memo import Keys
+from .caches.memo import Keys
+from .config.site import ASSETS, Site, assets_dir, plugin_options
+from .files import pagefile
+from .files.clashes import stop_on_clashes
+from .files.owned import GITIGNORE, Owned, Report, owned_by
 from .outcome import Result
-from .owned import GITIGNORE, Owned, Report, owned_by
-from .site import Site, plugin_options
-from .sources import (
+from .pages import markup, posttime, posturl
+from .pages.sources import (
     LangPage,
     Source,
     all_files,
@@ -56,22 +57,11 @@ from .sources import (
 )
 
 Say = Callable[[int, str], None]
-ASSETS = ("tagindex.css", "tagindex-filters.css", "tagindex.js", "tagindex-explorer.js")
 HIERARCHY_CHIPS = (
     "the 'tags' plugin's tags_hierarchy: true links a chip such as 'ml/rl' to the page of 'ml' "
     "(Zensical reads the marker of 'ml' as listing its whole subtree); leave it off: with "
     "tagindex's hierarchy: true every level has its own page, and each chip links to it"
 )
-
-
-def assets_dir(site: Site) -> str:
-    return f"{site.tags_dir}/assets"
-
-
-def asset_urls(site: Site) -> tuple[list[str], list[str]]:
-    """The `extra_css` and `extra_javascript` entries the generated pages need."""
-    folder = assets_dir(site)
-    return [f"{folder}/{ASSETS[0]}", f"{folder}/{ASSETS[1]}"], [f"{folder}/{n}" for n in ASSETS[2:]]
 
 
 def docs_path(site: Site, lang: str, staged: str) -> str:

@@ -12,14 +12,24 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import layers
-from .locking import cache_dir, held
-from .site import cache_file
-from .state import NAME, State, config_files, front_of, known_texts, scan, sha, unchanged
+from .caches import layers
+from .caches.state import (
+    NAME,
+    Stamp,
+    State,
+    config_files,
+    front_of,
+    known_texts,
+    scan,
+    sha,
+    unchanged,
+)
+from .config.site import cache_file
+from .files.locking import cache_dir, held
 
 if TYPE_CHECKING:
+    from .config.site import Site
     from .outcome import Result
-    from .site import Site
 
 Say = Callable[[int, str], None]
 
@@ -28,7 +38,7 @@ def _same_facts(
     config: Path, params: dict[str, Any]
 ) -> Callable[[str, str, list[list[Any]]], bool]:
     def same(rel: str, text: str, recorded: list[list[Any]]) -> bool:
-        from . import markup, posttime
+        from .pages import markup, posttime
 
         html, heading = markup.render_one(str(config), text)
         blog = posttime.site_blog_of(str(config), rel)
@@ -52,7 +62,7 @@ def quick(config: Path, keep_pages: bool) -> tuple[bool, State]:
         return False, state
     if not state.outputs_unchanged():
         return False, state
-    now = state.scanned = state.scan()
+    now = state.scanned = _new_pages_not_generated(state, state.scan())
     if len(now) == len(state.files) and all(
         tuple(state.files.get(rel, ())[:2]) == stamp for rel, stamp in now.items()
     ):
@@ -63,10 +73,24 @@ def quick(config: Path, keep_pages: bool) -> tuple[bool, State]:
     return bool(same) and not _posts_due(config, state, now), state
 
 
+def _new_pages_not_generated(state: State, now: dict[str, Stamp]) -> dict[str, Stamp]:
+    """`now` without the pages the last build did not read that carry a marker: pages another
+    config generated in the same docs folder (`tagindex build -f alt.yml`), which the build's
+    own scan leaves out too (`Owned.generated`). Only new paths are opened, their first lines."""
+    from ..core import ownership
+
+    docs = Path(state.docs_dir)
+    return {
+        rel: stamp
+        for rel, stamp in now.items()
+        if rel in state.files or not ownership.has_mark(docs / rel)
+    }
+
+
 def _posts_due(config: Path, state: State, now: Collection[str]) -> bool:
     """A future post the last build held back whose date has come (`published.posts_due`)."""
-    from . import posttime, published
-    from .site import read_config
+    from .config.site import read_config
+    from .pages import posttime, published
 
     def staged(src: str) -> str:
         return posttime.site_staged_path(str(config), src)
@@ -89,9 +113,9 @@ def record(
     by later builds that do not read them, as MkDocs says its warnings at every build:
     `--strict` then fails every time, not only the first."""
     from ..core import MARKER
-    from . import markup
-    from .owned import roots
-    from .sources import meta_file_name
+    from .files.owned import roots
+    from .pages import markup
+    from .pages.sources import meta_file_name
 
     sources = {s.src: s for s in result.sources}
     files: dict[str, list[Any]] = {}
@@ -193,11 +217,12 @@ def _run(config: Path, say: Say, keep_pages: bool, quiet: bool, adopt: bool) -> 
                 f"({took:.2f}s)",
             )
         return 0
-    from . import publish, setup
-    from .owned import owned_by
-    from .site import load_site
-    from .sources import built_files
-    from .versions import warn_versions
+    from . import publish
+    from .config import setup
+    from .config.site import load_site
+    from .config.versions import warn_versions
+    from .files.owned import owned_by
+    from .pages.sources import built_files
 
     said: list[tuple[int, str]] = []
 
@@ -250,7 +275,7 @@ def _refusals(
 ) -> dict[str, list[str]]:
     """Page → what Zensical would stop on in it: read again for the pages edited since the
     last build (all at the first), as the last build found it for the others."""
-    from .refusals import find as find_refusals
+    from .pages.refusals import find as find_refusals
 
     old = state.site.get("refused", {})
     out: dict[str, list[str]] = {}
@@ -285,6 +310,6 @@ def _same(old: Any, new: Any) -> Any:
 
 
 def _meta_name(site: Site) -> str | None:
-    from .sources import meta_file_name
+    from .pages.sources import meta_file_name
 
     return meta_file_name(site)

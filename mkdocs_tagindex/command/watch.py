@@ -22,8 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import rebuild as build
-from .site import CommandError, cache_file
-from .state import NAME, State, tree_stamps
+from .caches.state import NAME, State, tree_stamps
+from .config.site import CommandError, cache_file
 
 Say = Callable[[int, str], None]
 INTERVAL = 0.1
@@ -55,7 +55,7 @@ def _signature(config: Path) -> tuple[object, ...]:
     state = _state(config)
     if not state.site:  # no build went through yet: the whole docs folder
         try:
-            from .site import load_site
+            from .config.site import load_site
 
             return (_stamp(str(config)), tree_stamps(str(load_site(config).docs_dir)))
         except Exception:  # a config that does not load: its stats alone

@@ -1,9 +1,9 @@
 """Which files under `docs_dir` the `tagindex` command wrote, proved by the files themselves.
 
-Read by the command (`command/owned.py`, which alone writes there) and by the MkDocs host, which
-drops those files from a build (`host/files.py`). Nothing here depends on a record written after
-the files: a build killed between two writes, a clone that turned every LF into CRLF, or a folder
-copied elsewhere all leave files whose ownership is read from them alone:
+Read by the command (`command/files/owned.py`, which alone writes there) and by the MkDocs host,
+which drops those files from a build (`host/files.py`). Nothing here depends on a record written
+after the files: a build killed between two writes, a clone that turned every LF into CRLF, or a
+folder copied elsewhere all leave files whose ownership is read from them alone:
 
 - a text file that can hold a comment (Markdown pages, XML feeds, CSS, JS, `.gitignore`) carries
   a marker line, `tagindex-owned sha256=<hash> config=<config file>`, in that format's comment;

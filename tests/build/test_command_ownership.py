@@ -32,7 +32,8 @@ from killpoints import count_writes, run_killed
 from conftest import ROOT, build, material_config, write_config, write_page
 
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1"}
-MAIN = Path("/work/main")
+BEFORE = "13f1ab6"
+"""The last commit before issue 39: its command wrote a version-1 manifest, last."""
 """Today's code (the version before this one), for the upgrade test, when it is here."""
 ALL = os.environ.get("TAGINDEX_KILL_ALL") == "1"
 SIGNALS = (signal.SIGKILL, signal.SIGINT, signal.SIGTERM)
@@ -295,11 +296,24 @@ def test_a_language_removed_from_a_folder_layout_takes_its_folder(tmp_path: Path
     assert (project / "docs/ja/a.md").is_file() and (project / "docs/en/tags/index.md").is_file()
 
 
-@pytest.mark.skipif(not (MAIN / "mkdocs_tagindex").is_dir(), reason="no older checkout here")
-def test_a_site_built_by_the_version_before_upgrades(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def version_before(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The package as it was at `BEFORE`, from this repository's history (`git archive`)."""
+    out = tmp_path_factory.mktemp("before")
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", BEFORE, "mkdocs_tagindex", "theme_overrides"],
+        capture_output=True,
+    )
+    if archive.returncode != 0:
+        pytest.skip(f"no git history here (an sdist?): {archive.stderr.decode()[-200:]}")
+    subprocess.run(["tar", "-x", "-C", str(out)], input=archive.stdout, check=True)
+    return out
+
+
+def test_a_site_built_by_the_version_before_upgrades(tmp_path: Path, version_before: Path) -> None:
     """A folder with the manifest the version before wrote last: adopted, no refusal."""
     project = small_site(tmp_path / "s")
-    old = tagindex(project, "build", path=MAIN)
+    old = tagindex(project, "build", path=version_before)
     assert old.returncode == 0, old.stderr
     assert b'"tagindex": 1' in (project / "docs/tags/.tagindex").read_bytes()
     edit(project)

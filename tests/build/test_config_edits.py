@@ -24,9 +24,9 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from killpoints import count_writes, run_killed
 
-from mkdocs_tagindex.command import setup, undo
-from mkdocs_tagindex.command.confedit import parse
-from mkdocs_tagindex.command.site import CommandError, load_site, tomllib
+from mkdocs_tagindex.command.config import setup, undo
+from mkdocs_tagindex.command.config.confedit import parse
+from mkdocs_tagindex.command.config.site import CommandError, load_site, tomllib
 
 from conftest import ROOT
 

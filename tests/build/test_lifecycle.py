@@ -67,7 +67,7 @@ from killpoints import run_killed
 from mkdocs.utils.yaml import yaml_load
 
 from mkdocs_tagindex.command.cli import main
-from mkdocs_tagindex.command.site import tomllib
+from mkdocs_tagindex.command.config.site import tomllib
 
 EXAMPLES = int(os.environ.get("TAGINDEX_LIFECYCLE_EXAMPLES", "20"))
 STEPS = int(os.environ.get("TAGINDEX_LIFECYCLE_STEPS", "17"))

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup, Tag
 
-from mkdocs_tagindex.command import setup
+from mkdocs_tagindex.command.config import setup
 
 from conftest import ROOT, Site, material_config, seed_site, write_config, write_page
 

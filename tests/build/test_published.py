@@ -27,7 +27,8 @@ from hypothesis import strategies as st
 from publishedset import check_site
 from test_zensical import on_zensical, tagindex, zensical
 
-from mkdocs_tagindex.command import published, rebuild
+from mkdocs_tagindex.command import rebuild
+from mkdocs_tagindex.command.pages import published
 from mkdocs_tagindex.core.model.routes import url_of
 
 from conftest import FIXTURES, build, write_page

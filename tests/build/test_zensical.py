@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from publishedset import check_site
 
 from mkdocs_tagindex.command import publish
-from mkdocs_tagindex.command.site import CommandError, load_site
+from mkdocs_tagindex.command.config.site import CommandError, load_site
 
 from conftest import ROOT, build, material_config, seed_site, write_page
 

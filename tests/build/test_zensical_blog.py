@@ -15,7 +15,7 @@ from bs4 import BeautifulSoup
 from publishedset import check_site
 from test_zensical import on_zensical, tag_pages, tagindex, zensical
 
-from mkdocs_tagindex.command import posttime
+from mkdocs_tagindex.command.pages import posttime
 
 from conftest import Site, build, write_config, write_page
 

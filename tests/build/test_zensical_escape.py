@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from test_zensical import tagindex, zensical_run
 
-from mkdocs_tagindex.command import pagefile
+from mkdocs_tagindex.command.files import pagefile
 
 from conftest import material_config, write_config, write_page
 

@@ -1,5 +1,5 @@
-"""`tagindex build` after an edit reuses what earlier builds computed (`command/memo.py`: front
-matter, articles, whole languages, pages whose templates receive the same, feeds), and what it
+"""`tagindex build` after an edit reuses what earlier builds computed (`command/caches/memo.py`:
+front matter, articles, whole languages, pages whose templates receive the same, feeds), and what it
 publishes must still be, byte for byte, what a cold build of the same files publishes.
 
 A property test over random sequences of the edits authors make on an en + ja site (the bench's
@@ -28,9 +28,11 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_tagindex.command import layers, pagefile, publish
+from mkdocs_tagindex.command import publish
 from mkdocs_tagindex.command import rebuild as build
-from mkdocs_tagindex.command.layers import LAYERS
+from mkdocs_tagindex.command.caches import layers
+from mkdocs_tagindex.command.caches.layers import LAYERS
+from mkdocs_tagindex.command.files import pagefile
 
 from conftest import ROOT
 
@@ -248,8 +250,8 @@ def test_incremental_builds_equal_cold_builds(
 def test_a_language_whose_pages_did_not_change_is_not_read_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An edit of an English page leaves the Japanese pages unread (`command/skips.py`); a new
-    spelling that outnumbers the Japanese page's own changes the name the run shares for that
+    """An edit of an English page leaves the Japanese pages unread (`command/caches/skips.py`); a
+    new spelling that outnumbers the Japanese page's own changes the name the run shares for that
     tag, and the Japanese pages are read again. Either way the tree is a cold build's."""
     project = tmp_path / "site"
     generate(project, 10, variant="tagindex", seed=3)
@@ -306,7 +308,7 @@ def test_a_copied_or_moved_project_builds_its_own_files(tmp_path: Path, how: str
 def test_each_cache_layer_off_builds_the_same(
     tmp_path: Path, off: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The bench turns each cache layer off alone (`command/layers.py`) to measure what it
+    """The bench turns each cache layer off alone (`command/caches/layers.py`) to measure what it
     saves: the output must not depend on it. Random edits as above, each build equal to a cold
     build with every layer on."""
     rnd = random.Random(off)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from mkdocs_tagindex.command.site import tomllib
+from mkdocs_tagindex.command.config.site import tomllib
 
 from conftest import ROOT, material_config, seed_site, write_page
 
@@ -193,7 +193,8 @@ def test_init_says_what_it_wrote_one_line_a_thing_and_the_diff_only_on_a_dry_run
 
 OLD_CHIPS = """\
 import sys
-from mkdocs_tagindex.command import cli, setup
+from mkdocs_tagindex.command import cli
+from mkdocs_tagindex.command.config import setup
 setup.chips_text = lambda site: "{# chips as an earlier tagindex placed them #}\\n"
 sys.exit(cli.main(["init"]))
 """

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from mkdocs_tagindex.command import publish
-from mkdocs_tagindex.command.site import load_site
+from mkdocs_tagindex.command.config.site import load_site
 from mkdocs_tagindex.core import MARKER
 
 from conftest import ROOT, material_config, seed_site, write_page

@@ -89,3 +89,40 @@ def test_the_module_tables_are_the_tree() -> None:
     assert "core/options/config.py" in in_doc and "command/cli.py" in in_doc
     assert sorted(modules_in_tree() - in_doc) == [], "modules missing from the map"
     assert sorted(in_doc - modules_in_tree()) == [], "the map names modules that are gone"
+
+
+COMMAND_ORDER = ["config", "caches", "pages", "files"]
+"""The command's groups, lowest first (docs/architecture.md): a group imports only the groups
+below it; the command-level modules above them all import any."""
+
+
+def _runtime_imports(path: object) -> list[ast.ImportFrom]:
+    """The relative imports of a module, those under `if TYPE_CHECKING:` left out."""
+    tree = ast.parse(path.read_text("utf-8"))  # type: ignore[attr-defined]
+    typing_only: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            typing_only.update(id(n) for child in node.body for n in ast.walk(child))
+    return [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.ImportFrom) and n.level > 0 and id(n) not in typing_only
+    ]
+
+
+def test_the_command_groups_import_downwards() -> None:
+    command = PACKAGE / "command"
+    assert sorted(p.name for p in command.iterdir() if (p / "__init__.py").is_file()) == sorted(
+        COMMAND_ORDER
+    )
+    against = []
+    for rank, group in enumerate(COMMAND_ORDER):
+        for path in sorted((command / group).glob("*.py")):
+            for node in _runtime_imports(path):
+                if node.level != 2:  # `.x` within the group, `...core` the engine
+                    continue
+                target = (node.module or "").split(".")[0]
+                allowed = COMMAND_ORDER[:rank]
+                if target not in allowed:
+                    against.append(f"{group}/{path.name} imports ..{node.module}")
+    assert against == [], "imports against the order of the command's groups"

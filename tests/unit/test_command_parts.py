@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_tagindex.command import markup
-from mkdocs_tagindex.command.site import load_site
-from mkdocs_tagindex.command.sources import all_files, in_walk_order
-from mkdocs_tagindex.command.state import front_of, scan
+from mkdocs_tagindex.command.caches.state import front_of, scan
+from mkdocs_tagindex.command.config.site import load_site
+from mkdocs_tagindex.command.pages import markup
+from mkdocs_tagindex.command.pages.sources import all_files, in_walk_order
 from mkdocs_tagindex.core import Language, Languages, Messages, Run, SiteInfo, TagIndexConfig
 
 HTML = [

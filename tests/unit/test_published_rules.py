@@ -1,4 +1,4 @@
-"""`command/published.py` in isolation: the blog rules and bad input. The path rules are held
+"""`command/pages/published.py` in isolation: the blog rules and bad input. The path rules are held
 against the real `zensical build` in tests/build/test_published.py (generated trees)."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import datetime
 
 import pytest
 
-from mkdocs_tagindex.command import posturl
-from mkdocs_tagindex.command.published import Published
-from mkdocs_tagindex.command.site import CommandError
+from mkdocs_tagindex.command.config.site import CommandError
+from mkdocs_tagindex.command.pages import posturl
+from mkdocs_tagindex.command.pages.published import Published
 
 NOW = datetime.datetime(2026, 6, 1, tzinfo=datetime.timezone.utc)
 PAST, FUTURE = datetime.date(2026, 1, 1), datetime.date(2027, 1, 1)

@@ -1,4 +1,4 @@
-"""The command's cache files (`command/snapshot.py`): what was saved is loaded; a file of
+"""The command's cache files (`command/caches/snapshot.py`): what was saved is loaded; a file of
 another key, of an older layout or cut short is empty tables, never an error; a build that
 changed nothing writes nothing."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mkdocs_tagindex.command.snapshot import Snapshot
+from mkdocs_tagindex.command.caches.snapshot import Snapshot
 
 
 def test_what_is_saved_is_loaded(tmp_path: Path) -> None:

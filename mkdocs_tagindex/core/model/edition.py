@@ -80,12 +80,10 @@ class Edition:
 
     @cached_property
     def narrow_with(self) -> dict[str, tuple[Narrowing, ...]]:
-        """Each tag's "narrow with…" tags, made when a tag page first asks; none where their
-        links lead nowhere useful: they open the explorer of the all-tags page this host
-        generates, so none without it (`index: false`, the author's own page at its place) or
-        without its explorer (`explorer: false`) (issue 39, fault 12)."""
-        generated = self.plan.index_src in self.published.pages
-        if self.index_url is None or not generated or not self.options.explorer:
+        """Each tag's "narrow with…" tags, made when a tag page first asks; none where no explorer
+        of ours is there to open (`index: false`, the author's own tags page, `explorer: false`)."""
+        made = self.index_url is not None and self.plan.index_src in self.published.pages
+        if not (made and self.options.explorer):
             return {}
         return cooccurrence.narrowings(self.index, self.options.narrow_with)
 

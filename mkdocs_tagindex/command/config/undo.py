@@ -14,7 +14,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from ..core import MARKER
+from ...core import MARKER
 from . import confedit, setup
 from .initconfig import CUSTOM_DIR
 from .site import CommandError, Site

@@ -16,10 +16,10 @@ from dataclasses import replace
 
 import yaml
 
-from ..core import PageContext, PassThrough, Renderer, Route
-from .cardstore import CardFrame
+from ...core import PageContext, PassThrough, Renderer, Route
+from ..caches.cardstore import CardFrame
+from ..config.site import LAYOUT
 
-LAYOUT = "tagindex"
 """Zensical listing layout of the marker: `fragments/tags/tagindex/listing.html` (`setup.py`),
 which renders nothing on the pages this command writes."""
 

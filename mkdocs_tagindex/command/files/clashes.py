@@ -14,10 +14,10 @@ import logging
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..core import Languages, Messages, Run, url_of
-from .confedit import prepared
+from ...core import Languages, Messages, Run, url_of
+from ..config.confedit import prepared
+from ..config.site import CommandError, Site
 from .owned import Owned
-from .site import CommandError, Site
 
 Key = tuple[str, str]
 """(language, site-relative URL within that language)."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 import yaml
 
 if TYPE_CHECKING:
-    from ..core import Icons, Languages, TagIndexConfig
+    from ...core import Icons, Languages, TagIndexConfig
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -66,7 +66,7 @@ def _unreadable(path: Path, exc: Exception, loader: Any) -> CommandError:
     """One line for a config YAML cannot read (never PyYAML's traceback or its three-line
     marks): the file, the line, the problem and, for a value YAML parses but cannot build
     (`2026-02-30`), the key and the value."""
-    from ..core import build_problem, unbuildable, unbuildable_where
+    from ...core import build_problem, unbuildable, unbuildable_where
 
     if isinstance(exc, yaml.YAMLError):
         mark = getattr(exc, "problem_mark", None)
@@ -84,7 +84,7 @@ def _unreadable(path: Path, exc: Exception, loader: Any) -> CommandError:
 def read_yaml(path: Path) -> dict[str, Any]:
     """A YAML config as Zensical reads it (`zensical/config.py`: PyYAML, its own `!ENV`, no
     `!relative`), with its `INHERIT` parent merged under it (deep merge, lists appended)."""
-    from ..core import BUILD_ERRORS
+    from ...core import BUILD_ERRORS
 
     try:
         data: Any = yaml.load(path.read_text("utf-8"), Loader=_Loader)
@@ -137,7 +137,7 @@ def read_mkdocs_yaml(path: Path) -> dict[str, Any]:
     from mkdocs.exceptions import ConfigurationError
     from mkdocs.utils.yaml import get_yaml_loader, yaml_load
 
-    from ..core import BUILD_ERRORS
+    from ...core import BUILD_ERRORS
 
     where = _Where(path)
     loader = get_yaml_loader(loader=_Names, config=cast(Any, where))
@@ -302,7 +302,7 @@ class Site:
     def icons(self, bundle: str) -> Icons:
         """The icons the tags file may name: `custom_dir/.icons`, then `bundle`'s own set
         (`zensical`, or `material` for a site still on MkDocs)."""
-        from ..core import bundled_icons
+        from ...core import bundled_icons
 
         return bundled_icons(bundle, [str(self.custom_dir)] if self.custom_dir else [])
 
@@ -327,7 +327,7 @@ class Site:
         return extra
 
     def languages(self) -> Languages:
-        from ..core import Languages
+        from ...core import Languages
 
         if self.i18n is None:
             return Languages(
@@ -349,7 +349,7 @@ class Site:
 def load_site(path: Path, mkdocs: bool = False) -> Site:
     """The site at `path`, its tagindex options validated as the plugin validates them
     (`mkdocs`: its YAML read as MkDocs reads it, for `tagindex check` on a MkDocs site)."""
-    from ..core import TagIndexConfig
+    from ...core import TagIndexConfig
 
     config = read_config(path, mkdocs)
     if not config.get("site_name"):
@@ -386,7 +386,7 @@ def option_warnings(
     option 'per_pgae': Unrecognised configuration name: per_pgae`), after the config file's
     name; an unknown option also with the value that is ignored and the option it may be
     (issue 39, fault 10: the command said nothing where MkDocs warns)."""
-    from ..core import TagIndexConfig
+    from ...core import TagIndexConfig
 
     known = sorted(name for name, _option in TagIndexConfig._schema)
     out = []
@@ -398,3 +398,22 @@ def option_warnings(
             text += f" (its value {reprlib.repr(raw[key])} is ignored{hint})"
         out.append(text)
     return tuple(out)
+
+
+LAYOUT = "tagindex"
+"""The layout of Zensical's tags listing that the generated pages name in their marker and
+whose template `tagindex init` places: one name for both sides of that contract."""
+
+ASSETS = ("tagindex.css", "tagindex-filters.css", "tagindex.js", "tagindex-explorer.js")
+"""The stylesheets and scripts the generated pages need, copied into the tags folder."""
+
+
+def assets_dir(site: Site) -> str:
+    return f"{site.tags_dir}/assets"
+
+
+def asset_urls(site: Site) -> tuple[list[str], list[str]]:
+    """The `extra_css` and `extra_javascript` entries the generated pages need (what the build
+    copies, and what init adds to the config)."""
+    folder = assets_dir(site)
+    return [f"{folder}/{ASSETS[0]}", f"{folder}/{ASSETS[1]}"], [f"{folder}/{n}" for n in ASSETS[2:]]

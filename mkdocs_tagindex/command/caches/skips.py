@@ -17,15 +17,15 @@ import posixpath
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..core import Found, Language
+from ...core import Found, Language
 from . import layers
 from .memo import Memo, Skip
 
 if TYPE_CHECKING:
-    from .markup import FactsCache
-    from .outcome import Result
-    from .site import Site
-    from .sources import LangPage
+    from ..config.site import Site
+    from ..outcome import Result
+    from ..pages.markup import FactsCache
+    from ..pages.sources import LangPage
 
 
 def metas_digest(site: Site, files: Iterable[str], meta_name: str | None) -> str:

@@ -20,8 +20,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..core import first_paragraph, plain
-from . import layers
+from ...core import first_paragraph, plain
+from ..caches import layers
 
 BODY = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.S)
 """Front matter, as the core parses it: the rest is the page's Markdown."""
@@ -152,7 +152,7 @@ def facts_of(
     """[heading, minutes, summary] as `core.Language(code).facts` gives them, from
     `facts_params`, without the engine (tests/unit/test_command_state.py holds them equal);
     `post_rate`: the page is a post of a blog that times it so (`posttime`)."""
-    from ..core import readtime
+    from ...core import readtime
 
     minutes = None
     if params["enabled"] and post_rate:
@@ -175,7 +175,7 @@ class FactsCache:
 
     def __init__(self, path: Path) -> None:
         """`path`: the config's own file (`Site.cache_file(FACTS)`)."""
-        from .snapshot import Snapshot
+        from ..caches.snapshot import Snapshot
 
         self.path = path
         self.snapshot = Snapshot(self.path, CACHE_VERSION, ("facts",))

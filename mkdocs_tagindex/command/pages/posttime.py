@@ -23,7 +23,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from .site import plugin_entries, read_config
+from ..config.site import plugin_entries, read_config
 
 SKIPPED = frozenset(("object", "script", "style", "svg"))
 VOID = frozenset(
@@ -82,7 +82,7 @@ def site_blogs(config_path: str) -> tuple[Blog, ...]:
 def _staged_path(config_path: str) -> Callable[[str], tuple[str | None, str]]:
     """A page's locale and path in its language's staged tree, from its path under
     `docs_dir` (`Languages.locale_of`)."""
-    from .site import load_site
+    from ..config.site import load_site
 
     return load_site(Path(config_path)).languages().locale_of
 

@@ -31,8 +31,8 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core import ownership
-from .site import CommandError, Site
+from ...core import ownership
+from ..config.site import CommandError, Site
 
 MARKER = ownership.MARKER
 digest = ownership.digest

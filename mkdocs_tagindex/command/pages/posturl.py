@@ -22,8 +22,8 @@ from typing import Any
 
 from babel.dates import format_date
 
+from ..config.site import plugin_entries
 from .posttime import posts_dir
-from .site import plugin_entries
 
 NOT_WORD = re.compile(r"[^\w\s-]")
 SPACE = re.compile(r"\s")

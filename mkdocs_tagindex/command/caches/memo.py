@@ -38,7 +38,7 @@ from . import layers
 from .snapshot import Snapshot
 
 if TYPE_CHECKING:
-    from .site import Site
+    from ..config.site import Site
 
 Warn = Callable[[str], None]
 NAME = "memo.pickle"
@@ -71,7 +71,7 @@ class Keys:
     its own fields and not its cards' articles again. Equal values give equal digests."""
 
     def __init__(self) -> None:
-        from ..core import Article, Found
+        from ...core import Article, Found
 
         self.kinds: tuple[type, ...] = (Article, Found)
         self.seen: dict[int, tuple[object, str]] = {}

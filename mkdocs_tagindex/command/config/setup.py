@@ -32,8 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import confedit, initconfig
-from .pagefile import LAYOUT
-from .site import Site
+from .site import LAYOUT, Site
 
 Say = Callable[[int, str], None]
 TEMPLATE = f"fragments/tags/{LAYOUT}/listing.html"
@@ -53,7 +52,7 @@ READ_TIMES = 121
 def template_text(site: Site) -> str:
     """The Zensical layout with this site's settings: the card order, the front-matter key
     names and the labels of the theme's language (MiniJinja cannot ask tagindex for them)."""
-    from ..core import FIELDS, labels_for
+    from ...core import FIELDS, labels_for
 
     options = site.options
     dirs = [str(site.custom_dir)] if site.custom_dir is not None else []
@@ -100,7 +99,7 @@ def chips_text(site: Site) -> str:
 def _plugin_chips() -> str:
     """The MkDocs plugin's own `partials/tags.html`, without its comment: the placed partial
     shadows it in an MkDocs build of the same site, and renders it there unchanged."""
-    from ..core import theme_overrides_dir
+    from ...core import theme_overrides_dir
 
     text = (Path(theme_overrides_dir()) / CHIPS).read_text("utf-8")
     return text.split("-#}\n", 1)[1].rstrip("\n") if text.startswith("{#-") else text

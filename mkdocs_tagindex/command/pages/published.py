@@ -33,9 +33,9 @@ from typing import Any
 
 from pathspec import GitIgnoreSpec
 
-from ..core import front_matter
+from ...core import front_matter
+from ..config.site import CommandError, plugin_entries, plugin_options
 from .posttime import posts_dir
-from .site import CommandError, plugin_entries, plugin_options
 
 DEFAULT_EXCLUDE = (".*", "/templates/")
 """MkDocs' `_default_exclude`, which Zensical applies the same way."""

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core import Languages, TagIndexConfig, front_matter, refused_keys_out, yaml_mapping
+from ...core import Languages, TagIndexConfig, front_matter, refused_keys_out, yaml_mapping
+from ..caches.state import text_hash
+from ..config.site import CommandError, Site, plugin_options
 from . import published
-from .site import CommandError, Site, plugin_options
-from .state import text_hash
 
 Warn = Callable[[str], None]
 

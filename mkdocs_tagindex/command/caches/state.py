@@ -34,7 +34,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
+from ... import __version__
 from .snapshot import Snapshot
 
 STATE_VERSION = 5
@@ -90,7 +90,7 @@ def tree_stamps(root: str) -> list[tuple[str, int, int]]:
 def _installed() -> str:
     """The hash of the package (code, templates) and the Markdown tools' versions, once per
     process: a build asks for the settings' hash up to three times (state, memo, cards)."""
-    package = Path(__file__).resolve().parent.parent
+    package = Path(__file__).resolve().parent.parent.parent
     parts = [_tools()]
     for root in (str(package), str(package.parent / "theme_overrides")):
         parts.append(tree_stamps(root) if os.path.isdir(root) else [root, _stamp(root)])

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .site import CommandError
+from ..config.site import CommandError
 
 Say = Callable[[int, str], None]
 NAME = "lock"

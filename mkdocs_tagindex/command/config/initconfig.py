@@ -26,8 +26,7 @@ from .confedit import (
     newline,
     parse,
 )
-from .publish import asset_urls
-from .site import Site, plugin_options
+from .site import Site, asset_urls, plugin_options
 
 CUSTOM_DIR = "overrides"
 

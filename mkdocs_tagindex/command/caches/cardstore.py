@@ -20,7 +20,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..core import Card, PassThrough
+from ...core import Card, PassThrough
 from . import layers
 from .snapshot import Snapshot
 
