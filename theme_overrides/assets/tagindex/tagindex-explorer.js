@@ -34,12 +34,16 @@
   const CARD = "[data-tagindex-facets]";
   const CARD_NUMBER = "[data-tagindex-card-number]";
   const MATCH = "[data-tagindex-match] input[type=radio]";
+  const FACET = "[data-tagindex-facet]"; // a filter group of tagindex.js (its buttons' values)
+  const VALUE = "[data-tagindex-value]";
   const UNFOUND = "data-tagindex-unfound"; // an item the find field leaves out (CSS hides it)
 
   // Per explorer element: its state and what it found on the page.
   const explorers = new WeakMap();
   // What tags.json says, per URL, indexed once (tagindex.js fetches the file once).
   const indexed = new Map();
+  // Each filter button's own text, before the count the explorer adds to it.
+  const valueText = new WeakMap();
 
   function api() {
     return window.tagindex || null;
@@ -173,6 +177,9 @@
       match: "all",
       data: null,
       notes: [],
+      title: document.title, // the page's own title: a choice's names go in front of it
+      names: namesOf(root, items),
+      restoring: false, // while true, the place is not saved (it is about to be restored)
     };
     explorers.set(section, state);
     addPicks(state);
@@ -180,10 +187,30 @@
     return state;
   }
 
+  /** Each item's name as its link shows it ("#retrieval"); twins, tags of one name at two
+   *  places of the tree (llm/retrieval and retrieval), are named by their path instead. */
+  function namesOf(root, items) {
+    const shown = new Map();
+    const seen = new Map();
+    for (const [slug, item] of items) {
+      const link = item.querySelector(":scope > a");
+      const name = link ? link.textContent.trim() : slug;
+      shown.set(slug, name);
+      seen.set(name, (seen.get(name) || 0) + 1);
+    }
+    for (const [slug, name] of shown) {
+      if (seen.get(name) < 2) continue;
+      const link = items.get(slug).querySelector(":scope > a");
+      const path = (link && link.getAttribute("title")) || slug;
+      const last = path.split("/").pop();
+      const at = last ? name.lastIndexOf(last) : -1;
+      shown.set(slug, at >= 0 ? name.slice(0, at) + path + name.slice(at + last.length) : name + " (" + path + ")");
+    }
+    return shown;
+  }
+
   function nameOf(state, slug) {
-    const item = state.items.get(slug);
-    const link = item && item.querySelector("a");
-    if (link) return link.textContent.trim();
+    if (state.names.has(slug)) return state.names.get(slug);
     const tag = state.data && state.data.tags.get(slug);
     return tag ? tag.name : slug;
   }
@@ -197,6 +224,7 @@
       button.setAttribute("data-tagindex-pick", slug);
       const label = button.getAttribute("data-tagindex-text-label");
       button.setAttribute("aria-label", fill(label, "name", nameOf(state, slug)));
+      button.setAttribute("title", button.getAttribute("aria-label"));
       item.prepend(button);
     }
   }
@@ -214,17 +242,34 @@
     state.match = match === "any" ? "any" : "all";
     state.notes = unknown.length ? [opts.from ? "dropped" : "not-found", unknown] : [];
     if (opts.write !== false) {
-      go(writeQuery(window.location.search, state.slugs, state.match), Boolean(opts.push));
+      const query = writeQuery(window.location.search, state.slugs, state.match);
+      if (opts.push) savePlace(state); // the entry left keeps its place, for Back
+      go(query, Boolean(opts.push));
     }
     render(state);
+    renderTitle(state);
     rewriteSwitch(state);
   }
 
-  function fromURL(state, push) {
+  /** The title names the choice ("#grpo + #rl · All tags"), so each history entry says which. */
+  function renderTitle(state) {
+    const names = state.slugs.map((slug) => nameOf(state, slug));
+    const joined = names.join(state.match === "all" ? " + " : " | ");
+    const title = names.length ? joined + " · " + state.title : state.title;
+    if (document.title !== title) document.title = title;
+  }
+
+  /** Draw the choice of the URL; with `restore` (Back, Forward, reload), then go back to the
+   *  place the reader left this URL at: the same scroll position, focus on the same element. */
+  function fromURL(state, push, restore) {
     const query = readQuery(window.location.search);
     const lang = document.documentElement.getAttribute("lang") || "";
     const from = query.from && query.from !== lang ? query.from : "";
-    const apply = () => choose(state, query.slugs, query.match, { from: from, push: push });
+    if (restore) state.restoring = true;
+    const apply = () => {
+      choose(state, query.slugs, query.match, { from: from, push: push });
+      if (restore) restorePlace(state);
+    };
     if (query.slugs.length === 0 && !state.data) {
       apply();
       return;
@@ -272,21 +317,47 @@
     return { counts: counts, need: state.match === "all" ? state.slugs.length : 1 };
   }
 
+  /** 1 for each article that passes the audience and the filters (all but `except`). */
+  function passing(state, facets, except) {
+    const shared = api();
+    const active = Object.keys(facets).filter((f) => facets[f] !== "" && f !== except);
+    const ok = new Uint8Array(state.cards.length);
+    state.cards.forEach((card, place) => {
+      if (!card) return;
+      const own = active.length ? facetsOf(state, card) : null;
+      ok[place] = active.every((f) => shared.matches(own, f, facets[f])) ? 1 : 0;
+    });
+    return ok;
+  }
+
+  /** How many articles a choice of `slugs` and `match` shows where `ok` says they pass. */
+  function countFor(state, slugs, match, ok) {
+    if (!state.data || slugs.length === 0) return 0;
+    const counts = new Uint16Array(state.cards.length);
+    for (const slug of slugs) {
+      const tag = state.data.tags.get(slug);
+      if (!tag) continue;
+      for (const place of tag.articles) if (place >= 0 && place < counts.length) counts[place] += 1;
+    }
+    const need = match === "all" ? slugs.length : 1;
+    let n = 0;
+    for (let place = 0; place < counts.length; place += 1) {
+      if (counts[place] >= need && ok[place]) n += 1;
+    }
+    return n;
+  }
+
   function render(state) {
     const shared = api();
     const labels = shared ? shared.labels(state.root) : {};
     const facets = shared && state.root !== document ? shared.state(state.root) : {};
-    const active = Object.keys(facets).filter((facet) => facets[facet] !== "");
     const { counts, need } = chosen(state);
+    const ok = passing(state, facets, null);
     const any = state.slugs.length > 0;
     const shown = [];
     state.cards.forEach((card, place) => {
       if (!card) return;
-      let visible = any && counts[place] >= need;
-      if (visible && active.length) {
-        const own = facetsOf(state, card);
-        visible = active.every((facet) => shared.matches(own, facet, facets[facet]));
-      }
+      const visible = any && counts[place] >= need && ok[place] === 1;
       if (card.hidden === visible) card.hidden = !visible;
       if (visible) shown.push(card);
     });
@@ -304,27 +375,172 @@
       if (el.hidden === any) el.hidden = !any;
     }
     if (hint && hint.hidden !== any) hint.hidden = any;
-    if (count) {
-      if (count.hidden === any) count.hidden = !any;
-      text(count, any && shared ? shared.label(labels, "articles", shown.length) : "");
-    }
+    // the live region stays in the page from load; only its text changes
+    if (count) text(count, any && shared ? shared.label(labels, "articles", shown.length) : "");
     for (const match of section.querySelectorAll(MATCH)) {
       const on = match.value === state.match;
       if (match.checked !== on) match.checked = on;
     }
-    renderPicks(state);
+    const view = { labels: labels, facets: facets, counts: counts, need: need, ok: ok };
+    renderPicks(state, view);
+    renderFilters(state, view);
+    renderOffers(state, view, shown.length);
     renderChips(state);
     renderNote(state);
   }
 
-  function renderPicks(state) {
-    for (const [slug, item] of state.items) {
-      const button = item.querySelector(":scope > [data-tagindex-pick]");
-      const on = state.slugs.includes(slug) ? "true" : "false";
-      if (button && button.getAttribute("aria-pressed") !== on) {
-        button.setAttribute("aria-pressed", on);
+  function articles(view, n) {
+    const shared = api();
+    return shared ? shared.label(view.labels, "articles", n) : String(n);
+  }
+
+  /** Mark a control that leads to `n` articles: with none it stays focusable, aria-disabled,
+   *  and its name and tooltip say why; pressing it does nothing (onClick, tagindex.js). */
+  function mark(state, el, name, n) {
+    const zero = n === 0;
+    const why = zero ? ". " + (state.section.getAttribute("data-tagindex-text-zero") || "") : "";
+    const full = name + why;
+    if (el.getAttribute("aria-label") !== full) el.setAttribute("aria-label", full);
+    if (el.getAttribute("title") !== full) el.setAttribute("title", full);
+    if (zero !== (el.getAttribute("aria-disabled") === "true")) {
+      if (zero) el.setAttribute("aria-disabled", "true");
+      else el.removeAttribute("aria-disabled");
+    }
+  }
+
+  /** Each "+" says how many articles choosing it leads to, given the choice, the match, the
+   *  audience and the filters; a chosen one says what removing it leaves ("Remove #grpo"). */
+  function renderPicks(state, view) {
+    const { counts, need, ok } = view;
+    const chosenSet = new Set(state.slugs);
+    let current = 0;
+    if (state.match === "any" && state.data) {
+      for (let place = 0; place < counts.length; place += 1) {
+        if (counts[place] >= 1 && ok[place]) current += 1;
       }
     }
+    for (const [slug, item] of state.items) {
+      const button = item.querySelector(":scope > [data-tagindex-pick]");
+      if (!button) continue;
+      const on = chosenSet.has(slug);
+      if (button.getAttribute("aria-pressed") !== String(on)) {
+        button.setAttribute("aria-pressed", String(on));
+      }
+      const spot = button.querySelector("[data-tagindex-pick-count]");
+      const tag = state.data && state.data.tags.get(slug);
+      const key = on ? "data-tagindex-text-unlabel" : "data-tagindex-text-label";
+      const name = fill(button.getAttribute(key) || "", "name", nameOf(state, slug));
+      if (!tag || item.hidden || (on && state.slugs.length === 1)) {
+        text(spot, "");
+        mark(state, button, name, -1);
+        continue;
+      }
+      let n = 0;
+      if (on) {
+        n = countFor(state, state.slugs.filter((s) => s !== slug), state.match, ok);
+      } else if (state.match === "all") {
+        for (const place of tag.articles) if (counts[place] >= need && ok[place]) n += 1;
+      } else {
+        n = current;
+        for (const place of tag.articles) if (counts[place] < 1 && ok[place]) n += 1;
+      }
+      text(spot, String(n));
+      mark(state, button, name + ", " + articles(view, n), on ? -1 : n);
+    }
+  }
+
+  /** Each filter value of the explorer says how many articles it leads to (the other facets
+   *  as they are); a value leading to none is marked as a "+" is. */
+  function renderFilters(state, view) {
+    const chosenAny = state.slugs.length > 0 && state.data;
+    const inChoice = new Uint8Array(view.counts.length);
+    for (let place = 0; place < inChoice.length; place += 1) {
+      inChoice[place] = view.counts[place] >= view.need ? 1 : 0;
+    }
+    const shared = api();
+    for (const group of state.section.querySelectorAll(FACET)) {
+      const facet = group.getAttribute("data-tagindex-facet") || "";
+      const ok = chosenAny ? passing(state, view.facets, facet) : null;
+      for (const button of group.querySelectorAll(VALUE)) {
+        if (!valueText.has(button)) valueText.set(button, button.textContent.trim());
+        let spot = button.querySelector("[data-tagindex-value-count]");
+        if (!spot) {
+          spot = document.createElement("span");
+          spot.className = "tagindex-filter__count";
+          spot.setAttribute("data-tagindex-value-count", "");
+          spot.setAttribute("aria-hidden", "true");
+          button.appendChild(spot);
+        }
+        if (!chosenAny) {
+          text(spot, "");
+          mark(state, button, valueText.get(button), -1);
+          continue;
+        }
+        const value = button.getAttribute("data-tagindex-value") || "";
+        let n = 0;
+        state.cards.forEach((card, place) => {
+          if (!card || !inChoice[place] || !ok[place]) return;
+          if (value === "" || shared.matches(facetsOf(state, card), facet, value)) n += 1;
+        });
+        text(spot, String(n));
+        const pressed = button.getAttribute("aria-pressed") === "true";
+        const name = valueText.get(button) + ", " + articles(view, n);
+        mark(state, button, name, pressed ? -1 : n);
+      }
+    }
+  }
+
+  /** When a choice shows nothing, what would give results, each with its count: any instead
+   *  of all, each chosen tag dropped, each filter (or the audience) dropped. */
+  function renderOffers(state, view, shown) {
+    const box = state.section.querySelector("[data-tagindex-suggest]");
+    const list = box && box.querySelector("[data-tagindex-offers]");
+    if (!box || !list) return;
+    const offers = [];
+    if (state.slugs.length > 0 && shown === 0 && state.data) {
+      const { ok } = view;
+      if (state.match === "all" && state.slugs.length > 1) {
+        const radio = state.section.querySelector(MATCH + '[value="any"]');
+        const label = radio && radio.closest("label");
+        offers.push(["any", label ? label.textContent.trim() : "any", countFor(state, state.slugs, "any", ok)]);
+      }
+      const unlabel = state.section.querySelector("[data-tagindex-chip-template]");
+      const chip = unlabel && unlabel.content && unlabel.content.firstElementChild;
+      const remove = chip ? chip.getAttribute("data-tagindex-text-label") || "{name}" : "{name}";
+      if (state.slugs.length > 1) {
+        for (const slug of state.slugs) {
+          const rest = state.slugs.filter((s) => s !== slug);
+          offers.push(["drop:" + slug, fill(remove, "name", nameOf(state, slug)), countFor(state, rest, state.match, ok)]);
+        }
+      }
+      for (const facet of Object.keys(view.facets)) {
+        if (view.facets[facet] === "") continue;
+        const button = state.root.querySelector(
+          '[data-tagindex-facet="' + facet + '"] [data-tagindex-value][aria-pressed="true"]'
+        );
+        const name = button ? valueText.get(button) || button.textContent.trim() : facet;
+        const n = countFor(state, state.slugs, state.match, passing(state, view.facets, facet));
+        offers.push(["facet:" + facet, fill(remove, "name", name), n]);
+      }
+    }
+    const wanted = offers.filter((offer) => offer[2] > 0);
+    const key = wanted.map((offer) => offer.join("\t")).join("\n");
+    if (list.getAttribute("data-tagindex-drawn") !== key) {
+      list.setAttribute("data-tagindex-drawn", key);
+      list.textContent = "";
+      for (const [id, name, n] of wanted) {
+        const item = document.createElement("li");
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "tagindex-explorer__chip tagindex-explorer__offer";
+        button.setAttribute("data-tagindex-offer", id);
+        button.textContent = name + " · " + articles(view, n);
+        item.appendChild(button);
+        list.appendChild(item);
+      }
+    }
+    const hide = wanted.length === 0;
+    if (box.hidden !== hide) box.hidden = hide;
   }
 
   function renderChips(state) {
@@ -435,8 +651,26 @@
     if (!state) return;
     const pick = event.target.closest("[data-tagindex-pick]");
     const unpick = event.target.closest("[data-tagindex-unpick]");
-    if (pick) toggle(state, pick.getAttribute("data-tagindex-pick"));
-    else if (unpick) toggle(state, unpick.getAttribute("data-tagindex-unpick"));
+    const offer = event.target.closest("[data-tagindex-offer]");
+    if (pick && pick.getAttribute("aria-disabled") !== "true") {
+      toggle(state, pick.getAttribute("data-tagindex-pick"));
+    } else if (unpick) toggle(state, unpick.getAttribute("data-tagindex-unpick"));
+    else if (offer) take(state, offer.getAttribute("data-tagindex-offer") || "");
+  }
+
+  /** Follow an offer of an empty result: any instead of all, a tag or a filter dropped. */
+  function take(state, offer) {
+    const find = state.section.querySelector("[data-tagindex-find]");
+    if (offer === "any") {
+      choose(state, state.slugs, "any", { push: true });
+    } else if (offer.startsWith("drop:")) {
+      toggle(state, offer.slice(5));
+    } else if (offer.startsWith("facet:")) {
+      const facet = offer.slice(6);
+      const all = state.root.querySelector('[data-tagindex-facet="' + facet + '"] [data-tagindex-value=""]');
+      if (all) all.click(); // tagindex.js: the URL, the stored audience, then our render
+    }
+    if (find) find.focus({ preventScroll: true }); // the offer is gone: focus stays near
   }
 
   function onChange(event) {
@@ -480,11 +714,142 @@
     }
   }
 
+  // -- coming back -------------------------------------------------------------------------------
+  //
+  // The cards are drawn once tags.json has arrived, after the browser has tried to restore the
+  // scroll position: so the place (scroll offset, and what had focus) is kept per URL in
+  // sessionStorage while the reader is there, and restored after the cards are drawn on Back,
+  // Forward and reload (and Material's and Zensical's instant navigation back to the page).
+
+  const PLACE = "tagindex.explorer.place:";
+
+  function placeKey() {
+    return PLACE + window.location.pathname + window.location.search;
+  }
+
+  /** What has focus, as something found again on a new copy of the page. */
+  function focusOf(state) {
+    const el = document.activeElement;
+    if (!(el instanceof Element) || !state.root.contains(el)) return null;
+    const card = el.closest(CARD);
+    if (card && state.section.contains(card)) {
+      const focusable = Array.from(card.querySelectorAll("a[href], button, input, [tabindex]"));
+      return { card: card.getAttribute("data-tagindex-number"), at: focusable.indexOf(el) };
+    }
+    for (const attribute of ["data-tagindex-pick", "data-tagindex-unpick", "data-tagindex-offer"]) {
+      if (el.hasAttribute(attribute)) return { attribute: attribute, value: el.getAttribute(attribute) };
+    }
+    if (el.matches("[data-tagindex-find]")) return { attribute: "data-tagindex-find", value: "" };
+    return null;
+  }
+
+  function focusable(state, focus) {
+    if (!focus) return null;
+    if (focus.card) {
+      const card = Array.from(state.section.querySelectorAll(CARD)).find(
+        (c) => c.getAttribute("data-tagindex-number") === focus.card && !c.hidden
+      );
+      const all = card ? Array.from(card.querySelectorAll("a[href], button, input, [tabindex]")) : [];
+      return all[focus.at] || all[0] || null;
+    }
+    return (
+      Array.from(state.root.querySelectorAll("[" + focus.attribute + "]")).find(
+        (el) => (el.getAttribute(focus.attribute) || "") === focus.value
+      ) || null
+    );
+  }
+
+  function savePlace(state) {
+    if (state.restoring || !state.section.isConnected) return;
+    const place = { y: Math.round(window.scrollY), focus: focusOf(state) };
+    try {
+      window.sessionStorage.setItem(placeKey(), JSON.stringify(place));
+    } catch (error) {
+      /* storage disabled or full: Back shows the results from the top */
+    }
+  }
+
+  function restorePlace(state) {
+    let place = null;
+    try {
+      place = JSON.parse(window.sessionStorage.getItem(placeKey()) || "null");
+    } catch (error) {
+      place = null;
+    }
+    const done = () => {
+      state.restoring = false;
+    };
+    if (!place || typeof place.y !== "number") {
+      done();
+      return;
+    }
+    const el = focusable(state, place.focus);
+    const go = () => {
+      if (el && document.activeElement !== el) el.focus({ preventScroll: true });
+      window.scrollTo(0, place.y);
+    };
+    go();
+    // the theme may scroll once more after swapping the page in (instant navigation)
+    window.requestAnimationFrame(() => {
+      go();
+      window.setTimeout(() => {
+        if (Math.abs(window.scrollY - place.y) > 2) go();
+        done();
+      }, 60);
+    });
+  }
+
+  let saving = 0;
+
+  function saveSoon() {
+    if (saving) return;
+    saving = window.setTimeout(() => {
+      saving = 0;
+      for (const section of document.querySelectorAll(EXPLORER)) {
+        const state = explorers.get(section);
+        if (state) savePlace(state);
+      }
+    }, 120);
+  }
+
+  function saveNow() {
+    for (const section of document.querySelectorAll(EXPLORER)) {
+      const state = explorers.get(section);
+      if (state) savePlace(state);
+    }
+  }
+
+  /** Whether this page was reached by Back, Forward or reload (the first init only). */
+  function arrivedByHistory() {
+    const entries = window.performance && performance.getEntriesByType
+      ? performance.getEntriesByType("navigation")
+      : [];
+    const type = entries.length ? entries[0].type : "";
+    return type === "back_forward" || type === "reload";
+  }
+
   // -- the language switch -----------------------------------------------------------------------
 
   const originals = new WeakMap();
-  // Links this script gave a choice to carry.
+  // Links this script gave a choice to carry, and the href each should have.
   const carrying = new WeakSet();
+  const intended = new WeakMap();
+  // Zensical's language menu (zensical-i18n) sets its links again whenever the pointer or
+  // focus enters it, and when its manifest arrives: a link that carries a choice gets ours back.
+  let guard = null;
+
+  function keep(link) {
+    if (!guard && typeof MutationObserver === "function") {
+      guard = new MutationObserver((records) => {
+        for (const record of records) {
+          const el = record.target;
+          const want = intended.get(el);
+          if (want && carrying.has(el) && el.getAttribute("href") !== want) el.setAttribute("href", want);
+        }
+      });
+    }
+    if (guard) guard.observe(link, { attributes: true, attributeFilter: ["href"] });
+  }
 
   /** Links to this page in the other languages carry the choice (and where it comes from). */
   function rewriteSwitch(state) {
@@ -508,15 +873,23 @@
       const query = writeQuery(url.search, state.slugs, state.match);
       const from = state.slugs.length && lang ? (query ? "&" : "?") + "from=" + encodeURIComponent(lang) : "";
       const href = state.slugs.length ? url.pathname + query + from + url.hash : original;
+      if (state.slugs.length) {
+        carrying.add(link);
+        intended.set(link, href);
+        keep(link);
+      } else {
+        carrying.delete(link);
+        intended.delete(link);
+      }
       if (link.getAttribute("href") !== href) link.setAttribute("href", href);
-      if (state.slugs.length) carrying.add(link);
-      else carrying.delete(link);
     }
   }
 
   // -- wiring ------------------------------------------------------------------------------------
 
   let waited = 0;
+  let first = true; // the first init of this document
+  let popped = 0; // when the last popstate came (instant navigation swaps the page after it)
 
   function init() {
     if (!api() && document.querySelector(EXPLORER) && waited < 100) {
@@ -526,9 +899,16 @@
       window.setTimeout(init, 50);
       return;
     }
+    const back = first ? arrivedByHistory() : Date.now() - popped < 3000;
+    first = false;
+    if (document.querySelector(EXPLORER) && "scrollRestoration" in window.history) {
+      // the cards come after the browser's own restoring: this script restores the place
+      window.history.scrollRestoration = "manual";
+    }
     for (const section of document.querySelectorAll(EXPLORER)) {
+      const known = explorers.has(section);
       const state = explorers.get(section) || setUp(section);
-      fromURL(state, false);
+      fromURL(state, false, back && !known);
     }
   }
 
@@ -539,7 +919,13 @@
     "click",
     (event) => {
       const link = event.target instanceof Element ? event.target.closest("a[hreflang]") : null;
-      if (link && carrying.has(link) && !event.defaultPrevented) event.stopPropagation();
+      if (link && carrying.has(link) && !event.defaultPrevented) {
+        const want = intended.get(link);
+        if (want && link.getAttribute("href") !== want) link.setAttribute("href", want);
+        event.stopPropagation();
+      }
+      // leaving by a link (a card's, say): the place is kept for Back
+      if (event.target instanceof Element && event.target.closest("a[href]")) saveNow();
     },
     true
   );
@@ -554,11 +940,15 @@
   // Back and forward between choices (entries this script pushed; Material's instant
   // navigation swaps the page for its own entries, and init() reads the URL then).
   window.addEventListener("popstate", () => {
+    popped = Date.now();
     for (const section of document.querySelectorAll(EXPLORER)) {
       const state = explorers.get(section);
-      if (state) fromURL(state, false);
+      if (state && state.section.isConnected) fromURL(state, false, true);
     }
   });
+  window.addEventListener("scroll", saveSoon, { passive: true });
+  document.addEventListener("focusin", saveSoon);
+  window.addEventListener("pagehide", saveNow);
   window.addEventListener("pageshow", (event) => {
     if (event.persisted) init();
   });

@@ -1,0 +1,521 @@
+"""The explorer readers come back to (issue 40), in Chromium on both hosts: counts before the click
+(every "+", every filter value, "narrow with…" links, what an empty result suggests), coming
+back to the same results at the same card (with and without the back/forward cache, and through
+instant navigation), the choice surviving Zensical's language menu, and the smaller parts (the
+tag list's heading, the live region from load, twins named by their path, the Find border).
+
+Every expected count is worked out here from the site's tags.json (which tag lists which article,
+and each article's facets), never from the script's own reading of it."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from .colors import contrast, property_srgb
+from .conftest import CHROMIUM, CHROMIUM_ARGS, OpenedPage, ServedSite, SitePageFactory
+from .test_explorer import (
+    HOSTS,
+    LANGS,
+    PICK,
+    SHOWN,
+    count_of,
+    count_text,
+    expected,
+    hosts,  # noqa: F401 (a fixture)
+    instant,  # noqa: F401 (a fixture)
+    open_explorer,
+    settle,
+    shown,
+    tags_json,
+)
+
+Data = dict[str, Any]
+
+
+# -- what a choice leads to, from tags.json -------------------------------------------------------
+
+
+def facets_of(data: Data) -> dict[int, dict[str, list[str]]]:
+    """Each article's facets (as its cards in tags.json carry them)."""
+    out: dict[int, dict[str, list[str]]] = {}
+    for tag in data["tags"]:
+        for card in tag["cards"]:
+            out[card["article"]] = card["facets"]
+    return out
+
+
+def passes(facets: dict[str, list[str]], chosen: dict[str, str]) -> bool:
+    for facet, value in chosen.items():
+        values = [str(v) for v in facets.get(facet, [])]
+        if facet == "audience" and not values:
+            continue  # an article naming no audience is for everyone
+        if value not in values:
+            return False
+    return True
+
+
+def leads_to(data: Data, slugs: list[str], match: str = "all", **chosen: str) -> int:
+    """How many articles the explorer shows for this choice, audience and filters."""
+    if not slugs:
+        return 0
+    tags = {t["slug"]: {c["article"] for c in t["cards"]} for t in data["tags"]}
+    sets = [tags[s] for s in slugs]
+    places = set.intersection(*sets) if match == "all" else set.union(*sets)
+    facets = facets_of(data)
+    return sum(1 for p in places if passes(facets[p], chosen))
+
+
+PICKS_JS = """els => els.map(e => ({
+    slug: e.dataset.tagindexPick,
+    count: (e.querySelector('[data-tagindex-pick-count]') || {textContent: ''}).textContent,
+    disabled: e.getAttribute('aria-disabled'),
+    name: e.getAttribute('aria-label') || '',
+    title: e.getAttribute('title') || '',
+    tab: e.tabIndex,
+    visible: !!e.offsetParent,
+}))"""
+
+ZERO = {"en": "No article", "ja": "該当する記事はありません"}
+"""The start of the reason a value leading to none gives (the `explorer_zero` label)."""
+
+
+def picks(page: Page) -> dict[str, dict[str, Any]]:
+    return {p["slug"]: p for p in page.eval_on_selector_all(PICK, PICKS_JS)}
+
+
+def check_picks(
+    page: Page, data: Data, lang: str, slugs: list[str], match: str, **chosen: str
+) -> int:
+    """Every "+" of a visible tag says how many articles it leads to; none → aria-disabled, still
+    focusable, with the reason in its name. Returns how many lead to none."""
+    zero = 0
+    for slug, p in picks(page).items():
+        if not p["visible"]:
+            continue  # a tag the audience leaves out
+        if slug in slugs:
+            rest = [s for s in slugs if s != slug]
+            if rest:
+                assert count_of(p["count"]) == leads_to(data, rest, match, **chosen), slug
+            continue
+        want = leads_to(data, [*slugs, slug], match, **chosen)
+        assert count_of(p["count"]) == want, (slug, p, want)
+        assert (p["disabled"] == "true") == (want == 0), (slug, p)
+        assert p["tab"] >= 0, slug
+        if want == 0:
+            zero += 1
+            assert ZERO[lang] in p["name"] and ZERO[lang] in p["title"], p
+    return zero
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("host", HOSTS)
+def test_every_plus_says_where_it_leads(
+    hosts: dict[str, ServedSite],  # noqa: F811
+    site_page: SitePageFactory,
+    host: str,
+    lang: str,
+) -> None:
+    site, prefix = hosts[host], LANGS[lang]
+    data = tags_json(site, prefix)
+    opened = site_page(site)
+    page = open_explorer(opened, site.url(prefix + "tags/?t=grpo&match=all"))
+    settle(page, "?t=grpo&match=all")
+    assert check_picks(page, data, lang, ["grpo"], "all") > 0  # some lead to none
+    grpo = picks(page)["grpo"]
+    assert grpo["name"].startswith("Remove #grpo" if lang == "en" else "#grpo を外す"), grpo
+    # a "+" that leads to none cannot be chosen by mistake
+    dead = next(s for s, p in picks(page).items() if p["disabled"] == "true")
+    page.locator(f'[data-tagindex-pick="{dead}"]').click(force=True)  # Playwright waits otherwise
+    page.wait_for_timeout(150)
+    assert page.evaluate("() => location.search") == "?t=grpo&match=all"
+    page.locator('[data-tagindex-match] input[value="any"]').check()
+    settle(page, "?t=grpo&match=any")
+    assert check_picks(page, data, lang, ["grpo"], "any") == 0
+    page.locator('[data-tagindex-facet="audience"] [data-tagindex-value="students"]').click()
+    page.wait_for_function("() => location.search.includes('audience=students')")
+    check_picks(page, data, lang, ["grpo"], "any", audience="students")
+    assert opened.errors == []
+
+
+FILTERS_JS = """els => els.map(e => ({
+    facet: e.closest('[data-tagindex-facet]').dataset.tagindexFacet,
+    value: e.dataset.tagindexValue,
+    count: (e.querySelector('[data-tagindex-value-count]') || {textContent: ''}).textContent,
+    disabled: e.getAttribute('aria-disabled'),
+    name: e.getAttribute('aria-label') || e.textContent,
+    tab: e.tabIndex,
+}))"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("host", HOSTS)
+def test_every_filter_value_says_where_it_leads(
+    hosts: dict[str, ServedSite],  # noqa: F811
+    site_page: SitePageFactory,
+    host: str,
+    lang: str,
+) -> None:
+    site, prefix = hosts[host], LANGS[lang]
+    data = tags_json(site, prefix)
+    page = open_explorer(site_page(site), site.url(prefix + "tags/?t=grpo&match=all"))
+    settle(page, "?t=grpo&match=all")
+    buttons = page.eval_on_selector_all(
+        "[data-tagindex-explorer] [data-tagindex-facet] [data-tagindex-value]", FILTERS_JS
+    )
+    assert len(buttons) > 5
+    zero = 0
+    for b in buttons:
+        want = leads_to(data, ["grpo"], **({b["facet"]: b["value"]} if b["value"] else {}))
+        assert count_of(b["count"]) == want, (b, want)
+        assert (b["disabled"] == "true") == (want == 0), b
+        assert b["tab"] >= 0
+        if want == 0:
+            zero += 1
+            assert ZERO[lang] in b["name"], b
+    assert zero > 0  # the example has values that lead to none on grpo
+    dead = next(b for b in buttons if b["disabled"] == "true")
+    page.locator(
+        f'[data-tagindex-explorer] [data-tagindex-facet="{dead["facet"]}"] '
+        f'[data-tagindex-value="{dead["value"]}"]'
+    ).click(force=True)
+    page.wait_for_timeout(150)
+    assert page.evaluate("() => location.search") == "?t=grpo&match=all"
+    assert page.locator(SHOWN).count() == leads_to(data, ["grpo"])
+
+
+def disjoint_pair(data: Data) -> tuple[str, str]:
+    """Two tags with no article in common (and so some with either)."""
+    tags = {t["slug"]: {c["article"] for c in t["cards"]} for t in data["tags"]}
+    for a in sorted(tags):
+        for b in sorted(tags):
+            if a < b and tags[a] and tags[b] and not tags[a] & tags[b] and "/" not in a + b:
+                return a, b
+    raise AssertionError("the example has no two tags without a shared article")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("host", HOSTS)
+def test_an_empty_result_says_what_would_give_results(
+    hosts: dict[str, ServedSite],  # noqa: F811
+    site_page: SitePageFactory,
+    host: str,
+    lang: str,
+) -> None:
+    site, prefix = hosts[host], LANGS[lang]
+    data = tags_json(site, prefix)
+    a, b = disjoint_pair(data)
+    query = f"?t={a}+{b}&match=all"
+    page = open_explorer(site_page(site), site.url(prefix + "tags/" + query))
+    settle(page, query)
+    assert page.locator(SHOWN).count() == 0
+    suggest = page.locator("[data-tagindex-suggest]")
+    assert suggest.is_visible()
+    offers = suggest.locator("button")
+    said = {
+        str(o.get_attribute("data-tagindex-offer")): count_of(o.inner_text()) for o in offers.all()
+    }
+    assert said == {
+        "any": leads_to(data, [a, b], "any"),
+        "drop:" + a: leads_to(data, [b]),
+        "drop:" + b: leads_to(data, [a]),
+    }
+    suggest.locator('[data-tagindex-offer="any"]').click()
+    settle(page, f"?t={a}+{b}&match=any")
+    assert len(shown(page)) == said["any"]
+    assert suggest.is_hidden()
+
+
+# -- "narrow with…" -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("host", HOSTS)
+def test_narrow_with_counts_what_the_explorer_will_show(
+    hosts: dict[str, ServedSite],  # noqa: F811
+    site_page: SitePageFactory,
+    host: str,
+    lang: str,
+) -> None:
+    """Fault 5: with Students remembered, "Narrow with #rl · 10 articles" opened an explorer
+    showing 5. The link carries the audience and filters, its count follows them, and the tag
+    and the count are one link of at least 24×24 px named for what it does."""
+    site, prefix = hosts[host], LANGS[lang]
+    data = tags_json(site, prefix)
+    opened = site_page(site)
+    page = opened.page
+    page.add_init_script("localStorage.setItem('tagindex.audience', 'students')")
+    page.goto(site.url(prefix + "tags/grpo/"))
+    links = page.locator("[data-tagindex-narrow] a")
+    assert links.count() >= 2
+    first = links.first
+    other = str(first.get_attribute("data-tagindex-narrow-link"))
+    want = leads_to(data, ["grpo", other], audience="students")
+    assert want < leads_to(data, ["grpo", other])  # the audience changes it (the fault)
+    page.wait_for_function(
+        "a => a.getAttribute('href').includes('audience=students')", arg=first.element_handle()
+    )
+    count = first.locator("[data-tagindex-shared]")
+    assert count_of(count.inner_text()) == want
+    box = first.bounding_box()
+    assert box and box["width"] >= 24 and box["height"] >= 24, box
+    name = first.evaluate("a => a.getAttribute('aria-label') || ''") or page.evaluate(
+        """a => (a.getAttribute('aria-labelledby') || '').split(' ')
+            .map(id => document.getElementById(id).textContent.trim()).join(' ')""",
+        first.element_handle(),
+    )
+    narrow = {"en": "Narrow with", "ja": "さらに絞り込む"}[lang]
+    assert narrow in name and re.search(r"\d", name), name
+    # the count is part of the link: clicking it goes there
+    count.click()
+    page.locator(PICK).first.wait_for(state="attached")
+    page.wait_for_function("() => !document.querySelector('[data-tagindex-explorer][aria-busy]')")
+    page.locator(SHOWN).first.wait_for()
+    assert "audience=students" in page.url
+    assert len(shown(page)) == want == count_of(count_text(page))
+    # a filter chosen on the tag page travels too
+    page.go_back()
+    page.wait_for_url(re.compile(r"/tags/grpo/"))
+    values = page.eval_on_selector_all(
+        '[data-tagindex-facet="category"] [data-tagindex-value]:not([data-tagindex-value=""])',
+        "els => els.map(e => e.dataset.tagindexValue)",
+    )
+    value = max(values, key=lambda v: leads_to(data, ["grpo", other], category=v))
+    narrowed = leads_to(data, ["grpo", other], audience="students", category=value)
+    page.locator(f'[data-tagindex-facet="category"] [data-tagindex-value="{value}"]').click()
+    page.wait_for_function(
+        "([a, q]) => a.getAttribute('href').includes(q)",
+        arg=[first.element_handle(), "category=" + quote(value, safe="")],
+    )
+    page.wait_for_function(
+        "([a, n]) => a.querySelector('[data-tagindex-shared]').textContent.match(/\\d+/)[0] == n",
+        arg=[first.element_handle(), narrowed],
+    )
+    first.click()
+    page.wait_for_url(re.compile(r"category="))
+    page.locator(PICK).first.wait_for(state="attached")
+    page.wait_for_function("() => !document.querySelector('[data-tagindex-explorer][aria-busy]')")
+    page.wait_for_function(
+        "() => document.querySelector('[data-tagindex-results-count]').textContent"
+    )
+    assert count_of(count_text(page)) == narrowed == len(shown(page))
+    assert opened.errors == []
+
+
+# -- coming back ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def no_bfcache(browser: Browser) -> Iterator[Browser]:
+    """A Chromium without the back/forward cache (Back loads the page again), launched by the
+    session's Playwright."""
+    chromium = browser.browser_type.launch(
+        executable_path=str(CHROMIUM),
+        headless=True,
+        args=[*CHROMIUM_ARGS, "--disable-back-forward-cache"],
+    )
+    try:
+        yield chromium
+    finally:
+        chromium.close()
+
+
+PLACE_JS = """() => { const e = document.activeElement;
+    const card = e && e.closest('[data-tagindex-facets]');
+    return {y: Math.round(scrollY), card: card ? card.dataset.tagindexNumber : null,
+            tag: e ? e.tagName : '', title: document.title} }"""
+
+
+def away_and_back(page: Page, query: str, n: int) -> dict[str, Any]:
+    """Focus card n's title link, scroll it mid-screen, follow it, come back; the place before."""
+    link = page.locator(SHOWN).nth(n - 1).locator(".tagindex-card__title a")
+    link.focus()
+    link.evaluate("a => a.scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(300)  # a reader's pause: the place is kept while scrolling
+    before: dict[str, Any] = page.evaluate(PLACE_JS)
+    page.keyboard.press("Enter")
+    page.wait_for_url(lambda url: "/tags/" not in url)
+    page.go_back()
+    page.wait_for_url(re.compile(re.escape(query) + "$"))
+    page.locator(PICK).first.wait_for(state="attached")
+    settle(page, query)
+    page.wait_for_function("y => Math.abs(scrollY - y) < 4", arg=before["y"], timeout=5000)
+    return before
+
+
+def open_in(browser: Browser, site: ServedSite) -> OpenedPage:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    opened = OpenedPage(page=page, context=context)
+    page.on("pageerror", lambda exc: opened.errors.append(str(exc)))
+    return opened
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_back_and_reload_return_to_the_same_card_without_bfcache(
+    hosts: dict[str, ServedSite],  # noqa: F811
+    no_bfcache: Browser,
+    host: str,
+) -> None:
+    site = hosts[host]
+    query = "?t=grpo+rl&match=any"
+    opened = open_in(no_bfcache, site)
+    try:
+        page = opened.page
+        page.goto(site.url("tags/" + query))
+        settle(page, query)
+        n = min(12, len(shown(page)))
+        assert n >= 8
+        before = away_and_back(page, query, n)
+        assert before["y"] > 600 and before["card"]
+        after = page.evaluate(PLACE_JS)
+        assert after["card"] == before["card"] and after["tag"] == "A", (before, after)
+        assert abs(after["y"] - before["y"]) < 4, (before, after)
+        assert after["title"].startswith("#grpo | #rl · "), after
+        page.reload()
+        settle(page, query)
+        page.wait_for_function("y => Math.abs(scrollY - y) < 4", arg=before["y"], timeout=5000)
+        again = page.evaluate(PLACE_JS)
+        assert again["card"] == before["card"], (before, again)
+        assert opened.errors == []
+    finally:
+        opened.context.close()
+
+
+def test_the_title_names_the_choice(
+    hosts: dict[str, ServedSite],  # noqa: F811
+    site_page: SitePageFactory,
+) -> None:
+    site = hosts["mkdocs"]
+    page = open_explorer(site_page(site), site.url("tags/"))
+    original = page.title()
+    page.locator('[data-tagindex-pick="grpo"]').click()
+    settle(page, "?t=grpo&match=all")
+    page.locator('[data-tagindex-pick="rl"]').click()
+    settle(page, "?t=grpo+rl&match=all")
+    assert page.title() == "#grpo + #rl · " + original
+    page.go_back()
+    settle(page, "?t=grpo&match=all")
+    assert page.title() == "#grpo · " + original
+    page.go_back()
+    settle(page, None)
+    assert page.title() == original
+
+
+def test_instant_navigation_returns_to_the_same_card(
+    instant: ServedSite,  # noqa: F811
+    site_page: SitePageFactory,
+) -> None:
+    site = instant
+    query = "?t=grpo+rl&match=any"
+    opened = site_page(site)
+    page = opened.page
+    page.goto(site.url("tags/grpo/"))
+    page.evaluate("() => { window.__notReloaded = true }")
+    page.goto(site.url("tags/" + query))
+    settle(page, query)
+    n = min(12, len(shown(page)))
+    before = away_and_back(page, query, n)
+    after = page.evaluate(PLACE_JS)
+    assert after["card"] == before["card"], (before, after)
+    assert abs(after["y"] - before["y"]) < 4, (before, after)
+    assert opened.errors == []
+
+
+# -- the language menu ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("way", ["mouse", "keyboard"])
+@pytest.mark.parametrize("host", HOSTS)
+def test_the_choice_survives_the_language_menu(
+    hosts: dict[str, ServedSite],  # noqa: F811
+    site_page: SitePageFactory,
+    host: str,
+    way: str,
+) -> None:
+    """Zensical's language menu resets its links when the pointer or focus enters it."""
+    site = hosts[host]
+    page = open_explorer(site_page(site), site.url("tags/"))
+    page.locator('[data-tagindex-pick="grpo"]').click()
+    settle(page, "?t=grpo&match=all")
+    page.wait_for_timeout(300)  # the menu's manifest has arrived
+    link = page.locator('a[hreflang="ja"]').first
+    if way == "mouse":
+        page.locator(".md-header .md-select").first.hover()
+        link.wait_for(state="visible")
+        link.hover()
+        page.wait_for_timeout(100)
+        link.click()
+    else:
+        link.focus()
+        page.wait_for_timeout(100)
+        page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/ja/tags/"))
+    page.locator(PICK).first.wait_for(state="attached")
+    settle(page, "?t=grpo&match=all")
+    assert page.locator(SHOWN).count() == leads_to(tags_json(site, "ja/"), ["grpo"])
+
+
+# -- the smaller parts ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_the_smaller_parts(
+    hosts: dict[str, ServedSite],  # noqa: F811
+    site_page: SitePageFactory,
+    host: str,
+) -> None:
+    site = hosts[host]
+    page = open_explorer(site_page(site), site.url("tags/"))
+    # the count's live region is in the page from load (empty), not revealed with its text
+    count = page.locator("[data-tagindex-results-count]")
+    assert count.get_attribute("aria-live") == "polite"
+    assert count.evaluate("e => !e.hidden && getComputedStyle(e).display !== 'none'")
+    # a heading for the tag list
+    assert page.get_by_role("heading", name="Tags to combine").count() == 1
+    # twins: llm/retrieval and retrieval, named by their path
+    twin = picks(page)
+    assert "llm/retrieval" in twin["llm/retrieval"]["name"], twin["llm/retrieval"]
+    assert "llm/retrieval" in twin["llm/retrieval"]["title"]
+    assert "llm/retrieval" not in twin["retrieval"]["name"]
+    page.locator('[data-tagindex-pick="llm/retrieval"]').click()
+    page.locator('[data-tagindex-pick="retrieval"]').click()
+    page.wait_for_function("() => document.querySelectorAll('[data-tagindex-unpick]').length == 2")
+    names = page.eval_on_selector_all(
+        "[data-tagindex-unpick]", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert len(set(names)) == 2 and any("llm/retrieval" in n for n in names), names
+    # Find's border: at least 3:1 against the page, in both schemes
+    field = page.locator("[data-tagindex-find]")
+    for scheme in ("default", "slate"):
+        page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+        page.wait_for_timeout(50)
+        border = property_srgb(field, "borderTopColor")
+        behind = property_srgb(page.locator("[data-tagindex-explorer]"), "backgroundColor")
+        assert contrast(border, behind) >= 3, (scheme, border, behind)
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_a_skip_link_on_generated_pages(
+    hosts: dict[str, ServedSite],  # noqa: F811
+    site_page: SitePageFactory,
+    host: str,
+) -> None:
+    """The first Tab on the all-tags page and on a tag page lands on a link to the content."""
+    site = hosts[host]
+    page = site_page(site).page
+    for path in ("tags/", "tags/grpo/"):
+        page.goto(site.url(path))
+        page.keyboard.press("Tab")
+        target = page.evaluate(
+            "() => { const a = document.activeElement; return a.tagName === 'A' ? "
+            "a.getAttribute('href') : '' }"
+        )
+        assert target.startswith("#"), (path, target)
+        assert page.locator(target).count() == 1, (path, target)
