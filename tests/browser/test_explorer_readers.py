@@ -10,9 +10,9 @@ and each article's facets), never from the script's own reading of it."""
 from __future__ import annotations
 
 import re
-from urllib.parse import quote
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -26,7 +26,6 @@ from .test_explorer import (
     SHOWN,
     count_of,
     count_text,
-    expected,
     hosts,  # noqa: F401 (a fixture)
     instant,  # noqa: F401 (a fixture)
     open_explorer,
