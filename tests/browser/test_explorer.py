@@ -362,7 +362,9 @@ def test_named_parts_live_count_and_aa_contrast(
     heading = page.locator("#" + str(section.get_attribute("aria-labelledby")))
     assert heading.inner_text() == "Combine tags"
     assert page.get_by_role("group", name="Chosen tags").is_visible()
-    assert page.get_by_role("button", name="Remove #grpo").is_visible()
+    assert page.get_by_role("button", name="Remove #grpo", exact=True).is_visible()  # the chip
+    # the chosen "+" says what it does now, and what removing it leaves (issue 40)
+    assert page.get_by_role("button", name=re.compile(r"^Remove #grpo, \d+ articles$")).is_visible()
     assert page.get_by_role("button", name="Add #agents to the combination").is_visible()
     assert page.locator("[data-tagindex-results-count]").get_attribute("aria-live") == "polite"
     assert page.get_by_role("radio", name="any of these tags").is_visible()
