@@ -314,9 +314,13 @@ def test_the_keyboard_alone(
     settle(page, "?t=grpo&match=all")
     assert page.locator("[data-tagindex-find]").input_value() == ""
     keys.type("age")
-    keys.press("ArrowDown")  # to the "+" of the first tag found
-    assert focused(page) == "agents"
-    keys.press("Space")
+    keys.press("ArrowDown")  # Find is a type-ahead (issue 40): to the first option
+    option = page.locator("[data-tagindex-options] [aria-selected=true]")
+    assert option.get_attribute("data-tagindex-option") == "agents"
+    assert page.locator("[data-tagindex-find]").get_attribute("aria-activedescendant") == str(
+        option.get_attribute("id")
+    )
+    keys.press("Enter")
     settle(page, "?t=grpo+agents&match=all")
     assert [t for _, t in shown(page)] == expected(data, ["grpo", "agents"])
     page.locator("[data-tagindex-find]").focus()  # back where a reader would Tab from

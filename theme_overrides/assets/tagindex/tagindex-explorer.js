@@ -180,6 +180,8 @@
       title: document.title, // the page's own title: a choice's names go in front of it
       names: namesOf(root, items),
       restoring: false, // while true, the place is not saved (it is about to be restored)
+      leads: new Map(),
+      active: -1, // the option of Find's list box that ↑ / ↓ reached
     };
     explorers.set(section, state);
     addPicks(state);
@@ -387,6 +389,8 @@
     renderOffers(state, view, shown.length);
     renderChips(state);
     renderNote(state);
+    const field = section.querySelector("[data-tagindex-find]");
+    if (field && field.value.trim()) renderOptions(state, field.value);
   }
 
   function articles(view, n) {
@@ -413,6 +417,7 @@
   function renderPicks(state, view) {
     const { counts, need, ok } = view;
     const chosenSet = new Set(state.slugs);
+    state.leads = new Map(); // slug → articles its "+" leads to (Find's options show them)
     let current = 0;
     if (state.match === "any" && state.data) {
       for (let place = 0; place < counts.length; place += 1) {
@@ -446,6 +451,7 @@
       }
       text(spot, String(n));
       mark(state, button, name + ", " + articles(view, n), on ? -1 : n);
+      state.leads.set(slug, n);
     }
   }
 
@@ -604,9 +610,11 @@
     const wanted = fold(query);
     const found = [];
     const keep = new Set();
+    state.found = [];
     for (const [slug, item] of state.items) {
       if (!wanted || fold(nameOf(state, slug)).includes(wanted) || slug.includes(wanted)) {
         found.push(item);
+        state.found.push(slug);
         for (let up = item; up; up = up.parentElement && up.parentElement.closest(ITEM)) {
           keep.add(up);
         }
@@ -643,7 +651,19 @@
     const slugs = state.slugs.includes(slug)
       ? state.slugs.filter((s) => s !== slug)
       : state.slugs.concat([slug]);
-    ensureData(state).then(() => choose(state, slugs, state.match, { push: true }));
+    ensureData(state).then(() => steady(() => choose(state, slugs, state.match, { push: true })));
+  }
+
+  /** Run a change, the focused element kept where it was on screen: a "+" of the list under
+   *  the results stays in view however many cards appear above it. */
+  function steady(run) {
+    const el = document.activeElement;
+    const keep = el instanceof Element && el !== document.body;
+    const before = keep ? el.getBoundingClientRect().top : 0;
+    run();
+    if (!keep || !el.isConnected || document.activeElement !== el) return;
+    const moved = el.getBoundingClientRect().top - before;
+    if (Math.abs(moved) > 1) window.scrollBy(0, moved);
   }
 
   function onClick(event) {
@@ -652,6 +672,13 @@
     const pick = event.target.closest("[data-tagindex-pick]");
     const unpick = event.target.closest("[data-tagindex-unpick]");
     const offer = event.target.closest("[data-tagindex-offer]");
+    const option = event.target.closest("[data-tagindex-option]");
+    if (option) {
+      addFromFind(state, option.getAttribute("data-tagindex-option") || "");
+      const field = state.section.querySelector("[data-tagindex-find]");
+      if (field) field.focus({ preventScroll: true });
+      return;
+    }
     if (pick && pick.getAttribute("aria-disabled") !== "true") {
       toggle(state, pick.getAttribute("data-tagindex-pick"));
     } else if (unpick) toggle(state, unpick.getAttribute("data-tagindex-unpick"));
@@ -677,15 +704,86 @@
     const state = stateOf(event.target);
     if (!state || !(event.target instanceof HTMLInputElement)) return;
     if (event.target.matches(MATCH) && event.target.checked) {
-      choose(state, state.slugs, event.target.value, { push: true });
+      const value = event.target.value;
+      steady(() => choose(state, state.slugs, value, { push: true }));
     }
   }
 
   function onInput(event) {
     const state = stateOf(event.target);
     if (!state || !event.target.matches("[data-tagindex-find]")) return;
-    find(state, event.target.value);
-    ensureData(state);
+    const value = event.target.value;
+    find(state, value);
+    state.active = -1;
+    renderOptions(state, value);
+    // the counts come with tags.json: the options are drawn again with them
+    ensureData(state).then(() => {
+      render(state);
+    });
+  }
+
+  const MAX_OPTIONS = 8;
+
+  /** Find's list box: the tags the typed text finds (not yet chosen), each with how many
+   *  articles it leads to, under the field, in the selection bar. */
+  function renderOptions(state, query) {
+    const field = state.section.querySelector("[data-tagindex-find]");
+    const box = state.section.querySelector("[data-tagindex-options]");
+    if (!field || !box) return;
+    const slugs = query.trim() ? foundSlugs(state).slice(0, MAX_OPTIONS) : [];
+    const shared = api();
+    const labels = shared ? shared.labels(state.root) : {};
+    box.textContent = "";
+    slugs.forEach((slug, i) => {
+      const option = document.createElement("li");
+      option.setAttribute("role", "option");
+      option.id = "tagindex-explorer-option-" + i;
+      option.setAttribute("data-tagindex-option", slug);
+      const n = state.leads.get(slug);
+      const count = typeof n === "number" && shared ? " · " + shared.label(labels, "articles", n) : "";
+      option.textContent = nameOf(state, slug) + count;
+      if (n === 0) option.setAttribute("aria-disabled", "true");
+      option.setAttribute("aria-selected", i === state.active ? "true" : "false");
+      box.appendChild(option);
+    });
+    if (state.active >= slugs.length) state.active = slugs.length - 1;
+    const open = slugs.length > 0;
+    if (box.hidden === open) box.hidden = !open;
+    field.setAttribute("aria-expanded", open ? "true" : "false");
+    const active = state.active >= 0 ? box.children[state.active] : null;
+    if (active) field.setAttribute("aria-activedescendant", active.id);
+    else field.removeAttribute("aria-activedescendant");
+  }
+
+  /** The tags the typed text finds itself (not the tree's way down to them), not yet chosen,
+   *  not left out by the audience. */
+  function foundSlugs(state) {
+    return (state.found || []).filter((slug) => {
+      const item = state.items.get(slug);
+      return item && !item.hidden && !state.slugs.includes(slug);
+    });
+  }
+
+  function moveActive(state, step) {
+    const box = state.section.querySelector("[data-tagindex-options]");
+    const count = box ? box.children.length : 0;
+    if (count === 0) return;
+    state.active = Math.max(0, Math.min(count - 1, state.active + step));
+    const field = state.section.querySelector("[data-tagindex-find]");
+    renderOptions(state, field ? field.value : "");
+    const active = box.children[state.active];
+    if (active) active.scrollIntoView({ block: "nearest" });
+  }
+
+  function addFromFind(state, slug) {
+    const field = state.section.querySelector("[data-tagindex-find]");
+    const option = state.section.querySelector('[data-tagindex-option="' + CSS.escape(slug) + '"]');
+    if (option && option.getAttribute("aria-disabled") === "true") return;
+    if (field) field.value = "";
+    find(state, "");
+    state.active = -1;
+    renderOptions(state, "");
+    toggle(state, slug);
   }
 
   function onKeydown(event) {
@@ -694,23 +792,57 @@
     const field = event.target;
     if (event.key === "Enter") {
       event.preventDefault();
-      const slug = field.value.trim() ? firstFound(state) : null;
-      if (slug) {
-        field.value = "";
-        find(state, "");
-        toggle(state, slug);
-      }
+      const box = state.section.querySelector("[data-tagindex-options]");
+      const active = box && state.active >= 0 ? box.children[state.active] : null;
+      const slug = active
+        ? active.getAttribute("data-tagindex-option")
+        : field.value.trim()
+          ? firstFound(state)
+          : null;
+      if (slug) addFromFind(state, slug);
     } else if (event.key === "Escape" && field.value) {
       field.value = "";
       find(state, "");
-    } else if (event.key === "ArrowDown") {
-      const slug = firstFound(state);
-      const item = slug && state.items.get(slug);
-      const button = item && item.querySelector(":scope > [data-tagindex-pick]");
-      if (button) {
-        event.preventDefault();
-        button.focus();
+      state.active = -1;
+      renderOptions(state, "");
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (!field.value.trim()) return;
+      event.preventDefault();
+      moveActive(state, event.key === "ArrowDown" ? 1 : -1);
+    }
+  }
+
+  // -- the selection bar -------------------------------------------------------------------------
+
+  let watching = null;
+
+  /** The bar sticks under the theme's sticky header (its height in --tagindex-sticky-top), and
+   *  the page scrolls what gets focus clear of both (scroll-padding, WCAG 2.4.11). */
+  function stick() {
+    const root = document.documentElement;
+    const bar = document.querySelector(EXPLORER + " [data-tagindex-bar]");
+    if (!bar) {
+      if (root.hasAttribute("data-tagindex-padded")) {
+        root.style.scrollPaddingTop = "";
+        root.removeAttribute("data-tagindex-padded");
       }
+      return;
+    }
+    const measure = () => {
+      const header = document.querySelector(".md-header, [data-md-component=header]");
+      const style = header ? window.getComputedStyle(header) : null;
+      const sticky = style && (style.position === "sticky" || style.position === "fixed");
+      const top = sticky && style.display !== "none" ? header.getBoundingClientRect().height : 0;
+      const section = bar.closest(EXPLORER);
+      section.style.setProperty("--tagindex-sticky-top", Math.round(top) + "px");
+      root.style.scrollPaddingTop = Math.ceil(top + bar.getBoundingClientRect().height + 8) + "px";
+      root.setAttribute("data-tagindex-padded", "");
+    };
+    measure();
+    if (typeof ResizeObserver === "function") {
+      if (watching) watching.disconnect();
+      watching = new ResizeObserver(measure);
+      watching.observe(bar);
     }
   }
 
@@ -905,6 +1037,7 @@
       // the cards come after the browser's own restoring: this script restores the place
       window.history.scrollRestoration = "manual";
     }
+    stick();
     for (const section of document.querySelectorAll(EXPLORER)) {
       const known = explorers.has(section);
       const state = explorers.get(section) || setUp(section);
@@ -930,6 +1063,21 @@
     true
   );
   document.addEventListener("change", onChange);
+  // an option pressed keeps the focus in Find
+  document.addEventListener("mousedown", (event) => {
+    if (event.target instanceof Element && event.target.closest("[data-tagindex-option]")) {
+      event.preventDefault();
+    }
+  });
+  // Find's options close when the focus leaves it
+  document.addEventListener("focusout", (event) => {
+    if (!(event.target instanceof Element) || !event.target.matches("[data-tagindex-find]")) return;
+    const state = stateOf(event.target);
+    if (state) {
+      state.active = -1;
+      renderOptions(state, "");
+    }
+  });
   document.addEventListener("input", onInput);
   document.addEventListener("keydown", onKeydown);
   // The audience switch and the filters of tagindex.js.
