@@ -18,7 +18,14 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from .colors import contrast, property_srgb
-from .conftest import CHROMIUM, CHROMIUM_ARGS, OpenedPage, ServedSite, SitePageFactory
+from .conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    OpenedPage,
+    ServedSite,
+    SitePageFactory,
+    both_hosts,
+)
 from .test_explorer import (
     HOSTS,
     LANGS,
@@ -33,6 +40,7 @@ from .test_explorer import (
     shown,
     tags_json,
 )
+from conftest import material_config, write_config, write_page
 
 Data = dict[str, Any]
 
@@ -518,3 +526,209 @@ def test_a_skip_link_on_generated_pages(
         )
         assert target.startswith("#"), (path, target)
         assert page.locator(target).count() == 1, (path, target)
+
+
+# -- the selection bar and Find -------------------------------------------------------------------
+
+PHONE = {"width": 375, "height": 667}
+BAR_JS = """() => { const bar = (document.querySelector('[data-tagindex-bar]')
+        || document.querySelector('.tagindex-explorer__controls')).getBoundingClientRect();
+    const head = document.querySelector('.md-header');
+    const under = head ? head.getBoundingClientRect().bottom : 0;
+    const f = document.activeElement.getBoundingClientRect();
+    return {top: bar.top, bottom: bar.bottom, height: bar.height, under: under,
+            focusTop: f.top, focusBottom: f.bottom, vh: innerHeight, y: scrollY} }"""
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+@pytest.mark.parametrize("host", HOSTS)
+def test_the_selection_bar_stays_and_focus_stays_in_view(
+    hosts: dict[str, ServedSite],  # noqa: F811
+    site_page: SitePageFactory,
+    host: str,
+    viewport: str,
+) -> None:
+    site = hosts[host]
+    size = PHONE if viewport == "phone" else {"width": 1280, "height": 900}
+    opened = site_page(site, viewport=size)
+    page = open_explorer(opened, site.url("tags/?t=grpo&match=any"))
+    settle(page, "?t=grpo&match=any")
+    # a "+" of the list (below every card) chosen by keyboard: it stays on screen, focused,
+    # not under the bar
+    plus = page.locator('[data-tagindex-pick="rl"]')
+    plus.focus()
+    page.keyboard.press("Enter")
+    settle(page, "?t=grpo+rl&match=any")
+    page.wait_for_timeout(100)
+    seen = page.evaluate(BAR_JS)
+    assert page.evaluate("() => document.activeElement.dataset.tagindexPick") == "rl"
+    assert seen["focusTop"] >= 0 and seen["focusBottom"] <= seen["vh"], seen
+    # among the results: the bar is in view, under the theme's header, small on a phone
+    page.locator(SHOWN).nth(8).locator(".tagindex-card__title a").focus()
+    page.wait_for_timeout(100)
+    seen = page.evaluate(BAR_JS)
+    assert seen["y"] > 500, seen
+    assert abs(seen["top"] - seen["under"]) <= 2 and seen["bottom"] <= seen["vh"], seen
+    assert seen["focusTop"] >= seen["bottom"] - 1, seen  # the focused card is not under it
+    if viewport == "phone":
+        assert seen["height"] <= size["height"] / 4, seen
+    # no horizontal scroll
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), viewport
+    assert opened.errors == []
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_find_is_a_type_ahead(
+    hosts: dict[str, ServedSite],  # noqa: F811
+    site_page: SitePageFactory,
+    host: str,
+) -> None:
+    site = hosts[host]
+    data = tags_json(site, "")
+    page = open_explorer(site_page(site), site.url("tags/?t=grpo&match=all"))
+    settle(page, "?t=grpo&match=all")
+    field = page.locator("[data-tagindex-find]")
+    field.focus()
+    page.keyboard.type("re")
+    options = page.locator("[data-tagindex-options] [role=option]")
+    options.first.wait_for()
+    assert field.get_attribute("role") == "combobox"
+    assert field.get_attribute("aria-expanded") == "true"
+    rows = options.evaluate_all(
+        "els => els.map(e => [e.dataset.tagindexOption, e.textContent, e.id])"
+    )
+    assert len(rows) >= 2
+    for slug, text, _ in rows:
+        assert "re" in slug or "re" in text.lower()
+        assert count_of(text.split("·")[-1]) == leads_to(data, ["grpo", slug]), text
+    page.keyboard.press("ArrowDown")
+    assert field.get_attribute("aria-activedescendant") == rows[0][2]
+    page.keyboard.press("ArrowDown")  # a second ↓ moves on
+    assert field.get_attribute("aria-activedescendant") == rows[1][2]
+    # on to the first option that leads to articles, and Enter adds it
+    at = 1
+    while leads_to(data, ["grpo", rows[at][0]]) == 0:
+        page.keyboard.press("ArrowDown")
+        at += 1
+        assert field.get_attribute("aria-activedescendant") == rows[at][2]
+    page.keyboard.press("Enter")
+    want = "?t=grpo+" + quote(rows[at][0], safe="/") + "&match=all"
+    settle(page, want)
+    assert page.evaluate("() => document.activeElement.matches('[data-tagindex-find]')")
+    assert field.input_value() == ""
+    assert field.get_attribute("aria-expanded") == "false"
+
+
+# -- long tags, and Japanese line breaking --------------------------------------------------------
+
+LONG = "retrievalaugmentedgenerationoververylongunbrokenwordsonphones"
+
+
+@pytest.fixture(scope="module")
+def long_sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, ServedSite]]:
+    """A small site with one long unbroken tag, built by MkDocs and by the command with
+    Zensical, each served."""
+    project = tmp_path_factory.mktemp("long-tag") / "site-src"
+    write_config(project, material_config())
+    write_page(project, "index.md", {"title": "Home"}, "Home.\n")
+    for i in range(1, 5):
+        tags = [LONG, "rl"] if i % 2 else [LONG]
+        meta = {"title": f"Article {i}", "tags": tags, "date": f"2026-01-0{i}"}
+        write_page(project, f"a{i}.md", meta, "Words. " * 40)
+    yield from both_hosts(project)
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_a_long_tag_wraps_with_no_horizontal_scroll_at_320_px(
+    long_sites: dict[str, ServedSite], site_page: SitePageFactory, host: str
+) -> None:
+    site = long_sites[host]
+    opened = site_page(site, viewport={"width": 320, "height": 640})
+    query = f"?t={LONG}+rl&match=all"
+    page = open_explorer(opened, site.url("tags/" + query))
+    settle(page, query)
+    wide = "() => [document.documentElement.scrollWidth, innerWidth]"
+    width, inner = page.evaluate(wide)
+    assert width <= inner, (width, inner)
+    cross = page.locator(f'[data-tagindex-unpick="{LONG}"] span[aria-hidden="true"]').last
+    box = cross.bounding_box()
+    assert box and box["x"] + box["width"] <= inner, box  # its × on screen
+    page.goto(site.url(f"tags/{LONG}/"))
+    width, inner = page.evaluate(wide)
+    assert width <= inner, (width, inner)
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_japanese_titles_break_between_phrases_and_keep_small_kana(
+    hosts: dict[str, ServedSite],  # noqa: F811
+    site_page: SitePageFactory,
+    host: str,
+) -> None:
+    site = hosts[host]
+    page = site_page(site).page
+    page.goto(site.url("ja/tags/grpo/"))
+    style = page.locator(".tagindex-card__title").first.evaluate(
+        "e => { const s = getComputedStyle(e); return [s.lineBreak, s.wordBreak, s.textWrap] }"
+    )
+    assert style[0] == "strict" and style[1] == "auto-phrase" and "pretty" in style[2], style
+    page.goto(site.url("tags/grpo/"))  # English keeps the defaults
+    style = page.locator(".tagindex-card__title").first.evaluate(
+        "e => { const s = getComputedStyle(e); return [s.lineBreak, s.wordBreak] }"
+    )
+    assert style == ["auto", "normal"], style
+
+
+# -- axe-core over the explorer's states ----------------------------------------------------------
+
+
+def axe_of_ours(page: Page) -> list[str]:
+    """axe-core's violations inside tagindex's own parts of the page (the generated page's root
+    and its chips), one line each."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, context={"include": [["[data-tagindex]"]]})
+    return [
+        f"{v['id']}: {', '.join(str(n['target']) for n in v['nodes'][:4])}"
+        for v in results.response["violations"]
+    ]
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_axe_finds_nothing_of_ours_in_the_explorers_states(
+    hosts: dict[str, ServedSite],  # noqa: F811
+    site_page: SitePageFactory,
+    host: str,
+) -> None:
+    site = hosts[host]
+    data = tags_json(site, "")
+    a, b = disjoint_pair(data)
+    states = {
+        "nothing chosen": "tags/",
+        "one tag": "tags/?t=grpo&match=all",
+        "any, students": "tags/?t=grpo+rl&match=any&audience=students",
+        "empty, with offers": f"tags/?t={a}+{b}&match=all",
+        "japanese": "ja/tags/?t=grpo+rl&match=all",
+    }
+    found = {}
+    page = site_page(site).page
+    for name, path in states.items():
+        page.goto(site.url(path))
+        page.locator(PICK).first.wait_for(state="attached")
+        page.wait_for_function(
+            "() => !document.querySelector('[data-tagindex-explorer][aria-busy]')"
+        )
+        page.wait_for_timeout(100)
+        found[name] = axe_of_ours(page)
+    page.locator("[data-tagindex-find]").fill("re")  # Find's options open
+    page.locator("[data-tagindex-options] [role=option]").first.wait_for()
+    page.keyboard.press("ArrowDown")
+    found["find open"] = axe_of_ours(page)
+    page.goto(site.url("tags/grpo/"))  # a tag page, its narrow-with links
+    found["tag page"] = axe_of_ours(page)
+    assert {k: v for k, v in found.items() if v} == {}
+    # the check can fail: a nameless button of ours is found
+    page.evaluate(
+        "() => document.querySelector('[data-tagindex]')"
+        ".appendChild(document.createElement('button'))"
+    )
+    assert any(line.startswith("button-name") for line in axe_of_ours(page))
