@@ -67,13 +67,18 @@ def passes(facets: dict[str, list[str]], chosen: dict[str, str]) -> bool:
     return True
 
 
-def leads_to(data: Data, slugs: list[str], match: str = "all", **chosen: str) -> int:
-    """How many articles the explorer shows for this choice, audience and filters."""
+def leads_to(
+    data: Data, slugs: list[str], match: str = "all", without: tuple[str, ...] = (), **chosen: str
+) -> int:
+    """How many articles the explorer shows for this choice (the tags `without` left out),
+    audience and filters."""
     if not slugs:
         return 0
     tags = {t["slug"]: {c["article"] for c in t["cards"]} for t in data["tags"]}
     sets = [tags[s] for s in slugs]
     places = set.intersection(*sets) if match == "all" else set.union(*sets)
+    for slug in without:
+        places -= tags[slug]
     facets = facets_of(data)
     return sum(1 for p in places if passes(facets[p], chosen))
 
@@ -97,7 +102,13 @@ def picks(page: Page) -> dict[str, dict[str, Any]]:
 
 
 def check_picks(
-    page: Page, data: Data, lang: str, slugs: list[str], match: str, **chosen: str
+    page: Page,
+    data: Data,
+    lang: str,
+    slugs: list[str],
+    match: str,
+    without: tuple[str, ...] = (),
+    **chosen: str,
 ) -> int:
     """Every "+" of a visible tag says how many articles it leads to; none → aria-disabled, still
     focusable, with the reason in its name. Returns how many lead to none."""
@@ -108,9 +119,11 @@ def check_picks(
         if slug in slugs:
             rest = [s for s in slugs if s != slug]
             if rest:
-                assert count_of(p["count"]) == leads_to(data, rest, match, **chosen), slug
+                assert count_of(p["count"]) == leads_to(data, rest, match, without, **chosen), slug
             continue
-        want = leads_to(data, [*slugs, slug], match, **chosen)
+        if slug in without:
+            continue
+        want = leads_to(data, [*slugs, slug], match, without, **chosen)
         assert count_of(p["count"]) == want, (slug, p, want)
         assert (p["disabled"] == "true") == (want == 0), (slug, p)
         assert p["tab"] >= 0, slug
@@ -732,3 +745,83 @@ def test_axe_finds_nothing_of_ours_in_the_explorers_states(
         ".appendChild(document.createElement('button'))"
     )
     assert any(line.startswith("button-name") for line in axe_of_ours(page))
+
+
+# -- leaving a tag out, and the link to copy ------------------------------------------------------
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_leaving_a_tag_out(
+    hosts: dict[str, ServedSite],  # noqa: F811
+    site_page: SitePageFactory,
+    host: str,
+) -> None:
+    site = hosts[host]
+    data = tags_json(site, "")
+    opened = site_page(site)
+    page = open_explorer(opened, site.url("tags/"))
+    original = page.title()
+    page.goto(site.url("tags/?t=grpo+rl&match=all"))
+    settle(page, "?t=grpo+rl&match=all")
+    want = leads_to(data, ["grpo"], without=("rl",))
+    assert 0 < want < leads_to(data, ["grpo"])
+    minus = page.locator('[data-tagindex-exclude="rl"]')
+    assert count_of(str(minus.get_attribute("aria-label"))) == want
+    assert str(minus.get_attribute("aria-label")).startswith("Without #rl")
+    minus.click()
+    settle(page, "?t=grpo&match=all&not=rl")
+    assert len(shown(page)) == want == count_of(count_text(page))
+    chip = page.locator('[data-tagindex-unpick="rl"][data-tagindex-not]')
+    assert chip.get_attribute("aria-label") == "Remove Without #rl"
+    assert page.evaluate("() => document.activeElement.dataset.tagindexUnpick") == "rl"
+    struck = chip.locator("[data-tagindex-chip-name]").evaluate(
+        "e => getComputedStyle(e).textDecorationLine"
+    )
+    assert struck == "line-through"
+    assert page.title() == "#grpo − #rl · " + original
+    # every count follows: each "+" leaves rl's articles out
+    check_picks(page, data, "en", ["grpo"], "all", without=("rl",))
+    # carried by the language switch
+    link = page.locator('a[hreflang="ja"]').first
+    assert str(link.get_attribute("href")).endswith("ja/tags/?t=grpo&match=all&not=rl&from=en")
+    # several, from a link
+    page.goto(site.url("tags/?t=grpo&match=any&not=rl+dpo"))
+    settle(page, "?t=grpo&match=any&not=rl+dpo")
+    assert len(shown(page)) == leads_to(data, ["grpo"], "any", without=("rl", "dpo"))
+    # the struck chip's × lets the tag back
+    page.locator('[data-tagindex-unpick="dpo"][data-tagindex-not]').click()
+    settle(page, "?t=grpo&match=any&not=rl")
+    assert len(shown(page)) == leads_to(data, ["grpo"], "any", without=("rl",))
+    assert opened.errors == []
+
+
+@pytest.mark.parametrize("clipboard", [True, False])
+def test_copy_link(
+    hosts: dict[str, ServedSite],  # noqa: F811
+    site_page: SitePageFactory,
+    clipboard: bool,
+) -> None:
+    site = hosts["mkdocs"]
+    opened = site_page(site)
+    if clipboard:
+        opened.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    else:  # as on http:// or file://, where the Clipboard API is missing
+        opened.page.add_init_script(
+            "Object.defineProperty(navigator, 'clipboard', {value: undefined})"
+        )
+    query = "?t=grpo+rl&match=any"
+    page = open_explorer(opened, site.url("tags/" + query))
+    settle(page, query)
+    page.get_by_role("button", name="Copy link").click()
+    if clipboard:
+        page.wait_for_function("() => document.querySelector('[data-tagindex-copied]').textContent")
+        assert page.evaluate("() => navigator.clipboard.readText()") == page.url
+        assert page.locator("[data-tagindex-copied]").inner_text() == "Link copied"
+    else:
+        field = page.locator("[data-tagindex-url]")
+        assert field.is_visible() and field.input_value() == page.url
+        selected = page.evaluate(
+            "() => { const f = document.activeElement; return f.matches('[data-tagindex-url]')"
+            " && f.value.slice(f.selectionStart, f.selectionEnd) }"
+        )
+        assert selected == page.url

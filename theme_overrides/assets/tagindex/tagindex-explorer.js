@@ -79,17 +79,22 @@
     }
   }
 
-  /** {slugs, match, from} of a query string. */
-  function readQuery(search) {
-    const params = rawParams(search);
-    const raw = params.get("t") || "";
+  function slugList(raw) {
     const slugs = [];
-    for (const piece of raw.split("+")) {
+    for (const piece of (raw || "").split("+")) {
       const slug = decode(piece).trim();
       if (slug && !slugs.includes(slug)) slugs.push(slug);
     }
+    return slugs;
+  }
+
+  /** {slugs, not, match, from} of a query string (`not`: the tags left out). */
+  function readQuery(search) {
+    const params = rawParams(search);
+    const slugs = slugList(params.get("t"));
+    const not = slugList(params.get("not")).filter((slug) => !slugs.includes(slug));
     const match = params.get("match") === "any" ? "any" : "all";
-    return { slugs: slugs, match: match, from: decode(params.get("from") || "") };
+    return { slugs: slugs, not: not, match: match, from: decode(params.get("from") || "") };
   }
 
   function encodeSlug(slug) {
@@ -97,13 +102,14 @@
   }
 
   /** The query of `search` with this choice in front and `from` dropped. */
-  function writeQuery(search, slugs, match) {
+  function writeQuery(search, slugs, match, not) {
     const kept = [];
     for (const part of search.replace(/^\?/, "").split("&")) {
       const key = part.split("=")[0];
-      if (part && key !== "t" && key !== "match" && key !== "from") kept.push(part);
+      if (part && !["t", "match", "from", "not"].includes(key)) kept.push(part);
     }
     const ours = slugs.length ? ["t=" + slugs.map(encodeSlug).join("+"), "match=" + match] : [];
+    if (slugs.length && not && not.length) ours.push("not=" + not.map(encodeSlug).join("+"));
     const all = ours.concat(kept);
     return all.length ? "?" + all.join("&") : "";
   }
@@ -174,6 +180,7 @@
       numbers: new Map(), // card → its number element and built text
       facets: new Map(),
       slugs: [],
+      not: [], // tags left out: an article with one of them is not shown
       match: "all",
       data: null,
       notes: [],
@@ -240,11 +247,18 @@
       const found = state.data ? state.data.tags.has(slug) : state.items.has(slug);
       (found ? known : unknown).push(slug);
     }
+    const not = [];
+    for (const slug of opts.not || state.not) {
+      const found = state.data ? state.data.tags.has(slug) : state.items.has(slug);
+      if (!found) unknown.push(slug);
+      else if (!known.includes(slug)) not.push(slug);
+    }
     state.slugs = known;
+    state.not = known.length ? not : []; // left out of nothing: nothing to leave out
     state.match = match === "any" ? "any" : "all";
     state.notes = unknown.length ? [opts.from ? "dropped" : "not-found", unknown] : [];
     if (opts.write !== false) {
-      const query = writeQuery(window.location.search, state.slugs, state.match);
+      const query = writeQuery(window.location.search, state.slugs, state.match, state.not);
       if (opts.push) savePlace(state); // the entry left keeps its place, for Back
       go(query, Boolean(opts.push));
     }
@@ -256,7 +270,8 @@
   /** The title names the choice ("#grpo + #rl · All tags"), so each history entry says which. */
   function renderTitle(state) {
     const names = state.slugs.map((slug) => nameOf(state, slug));
-    const joined = names.join(state.match === "all" ? " + " : " | ");
+    const out = state.not.map((slug) => " − " + nameOf(state, slug)).join("");
+    const joined = names.join(state.match === "all" ? " + " : " | ") + out;
     const title = names.length ? joined + " · " + state.title : state.title;
     if (document.title !== title) document.title = title;
   }
@@ -269,7 +284,7 @@
     const from = query.from && query.from !== lang ? query.from : "";
     if (restore) state.restoring = true;
     const apply = () => {
-      choose(state, query.slugs, query.match, { from: from, push: push });
+      choose(state, query.slugs, query.match, { from: from, push: push, not: query.not });
       if (restore) restorePlace(state);
     };
     if (query.slugs.length === 0 && !state.data) {
@@ -329,6 +344,10 @@
       const own = active.length ? facetsOf(state, card) : null;
       ok[place] = active.every((f) => shared.matches(own, f, facets[f])) ? 1 : 0;
     });
+    for (const slug of state.data ? state.not : []) {
+      const tag = state.data.tags.get(slug);
+      for (const place of tag ? tag.articles : []) if (place >= 0 && place < ok.length) ok[place] = 0;
+    }
     return ok;
   }
 
@@ -387,7 +406,10 @@
     renderPicks(state, view);
     renderFilters(state, view);
     renderOffers(state, view, shown.length);
+    const url = section.querySelector("[data-tagindex-url]");
+    if (url && !url.hidden && url.value !== window.location.href) url.hidden = true;
     renderChips(state);
+    renderExcludes(state, view);
     renderNote(state);
     const field = section.querySelector("[data-tagindex-find]");
     if (field && field.value.trim()) renderOptions(state, field.value);
@@ -549,24 +571,36 @@
     if (box.hidden !== hide) box.hidden = hide;
   }
 
+  /** The chosen tags as chips (× removes), each followed by a "−" that leaves it out instead;
+   *  the tags left out as struck chips (× lets them back). */
   function renderChips(state) {
     const holder = state.section.querySelector("[data-tagindex-chosen]");
     const template = state.section.querySelector("[data-tagindex-chip-template]");
+    const minus = state.section.querySelector("[data-tagindex-exclude-template]");
     if (!holder || !template || !template.content) return;
-    const have = Array.from(holder.querySelectorAll("[data-tagindex-unpick]"));
-    const wanted = have.map((chip) => chip.getAttribute("data-tagindex-unpick"));
-    if (wanted.join("\n") === state.slugs.join("\n")) return;
-    const focused = holder.contains(document.activeElement)
-      ? document.activeElement.getAttribute("data-tagindex-unpick")
-      : null;
-    const gone = focused !== null && !state.slugs.includes(focused);
+    const key = state.slugs.join("\n") + "\t" + state.not.join("\n");
+    if (holder.getAttribute("data-tagindex-drawn") === key) return;
+    const had = holder.hasAttribute("data-tagindex-drawn");
+    holder.setAttribute("data-tagindex-drawn", key);
+    const wanted = Array.from(holder.querySelectorAll("[data-tagindex-unpick]")).map((chip) =>
+      chip.getAttribute("data-tagindex-unpick")
+    );
+    const active = holder.contains(document.activeElement) ? document.activeElement : null;
+    const focused = active ? active.getAttribute("data-tagindex-unpick") : null;
+    const excluding = active ? active.getAttribute("data-tagindex-exclude") : null;
+    const all = state.slugs.concat(state.not);
+    const gone = focused !== null && !all.includes(focused);
     const at = gone ? wanted.indexOf(focused) : -1;
     holder.textContent = "";
-    for (const slug of state.slugs) {
+    for (const slug of all) {
+      const out = state.not.includes(slug);
       const chip = template.content.firstElementChild.cloneNode(true);
       const name = nameOf(state, slug);
+      const shown = out ? fill(state.section.getAttribute("data-tagindex-text-without"), "name", name) : name;
       chip.setAttribute("data-tagindex-unpick", slug);
-      chip.setAttribute("aria-label", fill(chip.getAttribute("data-tagindex-text-label"), "name", name));
+      if (out) chip.setAttribute("data-tagindex-not", "");
+      chip.setAttribute("aria-label", fill(chip.getAttribute("data-tagindex-text-label"), "name", shown));
+      chip.setAttribute("title", name);
       const spot = chip.querySelector("[data-tagindex-chip-name]");
       text(spot, name);
       // the tag's colour and icon (tags file), as its item shows them
@@ -574,14 +608,43 @@
       const mark = item && item.querySelector(":scope > a [data-tagindex-slug]");
       if (mark && spot) spot.before(mark.cloneNode(true));
       holder.appendChild(chip);
+      if (!out && minus && minus.content) {
+        const button = minus.content.firstElementChild.cloneNode(true);
+        button.setAttribute("data-tagindex-exclude", slug);
+        holder.appendChild(button);
+      }
     }
-    if (gone) {
+    if (!had) return;
+    if (excluding !== null) {
+      // left out: the focus goes to its struck chip
+      const chip = holder.querySelector('[data-tagindex-unpick="' + CSS.escape(excluding) + '"]');
+      if (chip) chip.focus();
+    } else if (gone) {
       // Focus stays in the group: on the chip now at the removed one's place, or the field.
       const chips = holder.querySelectorAll("[data-tagindex-unpick]");
       const next = chips[Math.min(at, chips.length - 1)];
       const find = state.section.querySelector("[data-tagindex-find]");
       if (next) next.focus();
       else if (find) find.focus();
+    }
+  }
+
+  /** Each "−" says what leaving its tag out leads to. */
+  function renderExcludes(state, view) {
+    const label = state.section.getAttribute("data-tagindex-text-without") || "{name}";
+    for (const button of state.section.querySelectorAll("[data-tagindex-exclude]")) {
+      const slug = button.getAttribute("data-tagindex-exclude") || "";
+      const tag = state.data && state.data.tags.get(slug);
+      const name = fill(label, "name", nameOf(state, slug));
+      if (!tag) {
+        mark(state, button, name, -1);
+        continue;
+      }
+      const ok = view.ok.slice();
+      for (const place of tag.articles) if (place >= 0 && place < ok.length) ok[place] = 0;
+      const rest = state.slugs.filter((s) => s !== slug);
+      const n = countFor(state, rest, state.match, ok);
+      mark(state, button, name + ", " + articles(view, n), n);
     }
   }
 
@@ -679,10 +742,43 @@
       if (field) field.focus({ preventScroll: true });
       return;
     }
+    const exclude = event.target.closest("[data-tagindex-exclude]");
     if (pick && pick.getAttribute("aria-disabled") !== "true") {
       toggle(state, pick.getAttribute("data-tagindex-pick"));
+    } else if (unpick && unpick.hasAttribute("data-tagindex-not")) {
+      const slug = unpick.getAttribute("data-tagindex-unpick");
+      const not = state.not.filter((s) => s !== slug);
+      choose(state, state.slugs, state.match, { push: true, not: not });
     } else if (unpick) toggle(state, unpick.getAttribute("data-tagindex-unpick"));
+    else if (exclude && exclude.getAttribute("aria-disabled") !== "true") {
+      const slug = exclude.getAttribute("data-tagindex-exclude");
+      const slugs = state.slugs.filter((s) => s !== slug);
+      choose(state, slugs, state.match, { push: true, not: state.not.concat([slug]) });
+    } else if (event.target.closest("[data-tagindex-copy]")) copyLink(state);
     else if (offer) take(state, offer.getAttribute("data-tagindex-offer") || "");
+  }
+
+  /** Copy the choice's link; where the Clipboard API is missing (http, file://) or refused,
+   *  show the link in a field, selected, for the reader to copy. */
+  function copyLink(state) {
+    const field = state.section.querySelector("[data-tagindex-url]");
+    const said = state.section.querySelector("[data-tagindex-copied]");
+    const href = window.location.href;
+    const done = () => text(said, said ? said.getAttribute("data-tagindex-text-copied") || "" : "");
+    const fallback = () => {
+      if (!field) return;
+      field.value = href;
+      field.hidden = false;
+      field.focus();
+      field.select();
+    };
+    text(said, "");
+    const clipboard = window.navigator.clipboard;
+    if (clipboard && window.isSecureContext && typeof clipboard.writeText === "function") {
+      clipboard.writeText(href).then(done, fallback);
+    } else {
+      fallback();
+    }
   }
 
   /** Follow an offer of an empty result: any instead of all, a tag or a filter dropped. */
@@ -1002,9 +1098,10 @@
       if (url.origin !== window.location.origin || !same || url.pathname === window.location.pathname) {
         continue;
       }
-      const query = writeQuery(url.search, state.slugs, state.match);
+      const query = writeQuery(url.search, state.slugs, state.match, state.not);
       const from = state.slugs.length && lang ? (query ? "&" : "?") + "from=" + encodeURIComponent(lang) : "";
       const href = state.slugs.length ? url.pathname + query + from + url.hash : original;
+      // (the tags left out travel in `not`, written by writeQuery with the choice)
       if (state.slugs.length) {
         carrying.add(link);
         intended.set(link, href);
