@@ -9,12 +9,15 @@ and each article's facets), never from the script's own reading of it."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from playwright.sync_api import Browser, Page
 
 from .colors import contrast, property_srgb
@@ -825,3 +828,88 @@ def test_copy_link(
             " && f.value.slice(f.selectionStart, f.selectionEnd) }"
         )
         assert selected == page.url
+
+
+# -- the invariant over sequences: what a control says is what it gives ---------------------------
+
+STEP_SLUGS = ("grpo", "rl", "agents", "dpo", "llm", "retrieval", "llm/retrieval", "evaluation")
+STEPS = st.one_of(
+    st.tuples(st.just("pick"), st.sampled_from(STEP_SLUGS)),
+    st.tuples(st.just("exclude"), st.sampled_from(STEP_SLUGS)),
+    st.tuples(st.just("match"), st.sampled_from(("all", "any"))),
+    st.tuples(st.just("audience"), st.sampled_from(("", "students", "professional"))),
+    st.tuples(st.just("type"), st.sampled_from(("", "paper", "tutorial", "explainer"))),
+)
+
+
+def control_for(page: Page, step: tuple[str, str]) -> Any:
+    kind, value = step
+    if kind == "pick":
+        return page.locator(f'[data-tagindex-pick="{value}"]')
+    if kind == "exclude":
+        return page.locator(f'[data-tagindex-exclude="{value}"]')
+    if kind == "match":
+        return page.locator(f'[data-tagindex-match] input[value="{value}"]')
+    if kind == "audience":
+        return page.locator(f'[data-tagindex-facet="audience"] [data-tagindex-value="{value}"]')
+    return page.locator(
+        f'[data-tagindex-explorer] [data-tagindex-facet="type"] [data-tagindex-value="{value}"]'
+    )
+
+
+def said(control: Any) -> int | None:
+    """The count a control says it leads to (None: it says none)."""
+    name = str(control.get_attribute("aria-label") or "")
+    spot = control.locator("[data-tagindex-pick-count], [data-tagindex-value-count]")
+    text = spot.first.inner_text() if spot.count() else name
+    found = re.findall(r"\d+", text)
+    return int(found[-1]) if found else None
+
+
+@settings(
+    max_examples=int(os.environ.get("TAGINDEX_EXPLORER_EXAMPLES", "6")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(steps=st.lists(STEPS, min_size=3, max_size=7))
+def test_what_a_control_says_is_what_it_gives(
+    hosts: dict[str, ServedSite],  # noqa: F811
+    site_page: SitePageFactory,
+    steps: list[tuple[str, str]],
+) -> None:
+    """Over generated sequences of choices: every "+", "−" and filter value that shows a count
+    leads to exactly that many cards, and one marked as leading to none changes nothing."""
+    site = hosts["mkdocs"]
+    opened = site_page(site)
+    try:
+        page = open_explorer(opened, site.url("tags/?t=grpo&match=all"))
+        settle(page, "?t=grpo&match=all")
+        for step in steps:
+            control = control_for(page, step)
+            if control.count() == 0 or not control.first.is_visible():
+                continue  # not on the page in this state (a tag left out, a filter hidden)
+            control = control.first
+            if step[0] == "match" or control.get_attribute("aria-pressed") == "true":
+                control.click()
+                page.wait_for_timeout(50)
+                continue
+            before = page.evaluate("() => location.search")
+            predicted = said(control)
+            if control.get_attribute("aria-disabled") == "true":
+                assert predicted == 0, step
+                control.click(force=True)
+                page.wait_for_timeout(50)
+                assert page.evaluate("() => location.search") == before, step
+                continue
+            control.click()
+            page.wait_for_function("q => location.search !== q", arg=before)
+            page.wait_for_function(
+                "() => !document.querySelector('[data-tagindex-explorer][aria-busy]')"
+            )
+            if predicted is not None:
+                chosen_any = page.evaluate("() => /[?&]t=/.test(location.search)")
+                if chosen_any:
+                    assert page.locator(SHOWN).count() == predicted, (step, steps)
+        assert opened.errors == []
+    finally:
+        opened.context.close()
