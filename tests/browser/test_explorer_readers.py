@@ -380,15 +380,20 @@ def open_in(browser: Browser, site: ServedSite) -> OpenedPage:
     return opened
 
 
+@pytest.mark.parametrize("bfcache", ["off", "on"])
 @pytest.mark.parametrize("host", HOSTS)
-def test_back_and_reload_return_to_the_same_card_without_bfcache(
+def test_back_and_reload_return_to_the_same_card(
     hosts: dict[str, ServedSite],  # noqa: F811
+    browser: Browser,
     no_bfcache: Browser,
     host: str,
+    bfcache: str,
 ) -> None:
+    """Away to card 12's article and Back, then reload: the same card, focused, at the same
+    scroll offset; with the back/forward cache off (the page loads again) and on."""
     site = hosts[host]
     query = "?t=grpo+rl&match=any"
-    opened = open_in(no_bfcache, site)
+    opened = open_in(no_bfcache if bfcache == "off" else browser, site)
     try:
         page = opened.page
         page.goto(site.url("tags/" + query))
