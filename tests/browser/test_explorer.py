@@ -314,9 +314,13 @@ def test_the_keyboard_alone(
     settle(page, "?t=grpo&match=all")
     assert page.locator("[data-tagindex-find]").input_value() == ""
     keys.type("age")
-    keys.press("ArrowDown")  # to the "+" of the first tag found
-    assert focused(page) == "agents"
-    keys.press("Space")
+    keys.press("ArrowDown")  # Find is a type-ahead (issue 40): to the first option
+    option = page.locator("[data-tagindex-options] [aria-selected=true]")
+    assert option.get_attribute("data-tagindex-option") == "agents"
+    assert page.locator("[data-tagindex-find]").get_attribute("aria-activedescendant") == str(
+        option.get_attribute("id")
+    )
+    keys.press("Enter")
     settle(page, "?t=grpo+agents&match=all")
     assert [t for _, t in shown(page)] == expected(data, ["grpo", "agents"])
     page.locator("[data-tagindex-find]").focus()  # back where a reader would Tab from
@@ -362,7 +366,9 @@ def test_named_parts_live_count_and_aa_contrast(
     heading = page.locator("#" + str(section.get_attribute("aria-labelledby")))
     assert heading.inner_text() == "Combine tags"
     assert page.get_by_role("group", name="Chosen tags").is_visible()
-    assert page.get_by_role("button", name="Remove #grpo").is_visible()
+    assert page.get_by_role("button", name="Remove #grpo", exact=True).is_visible()  # the chip
+    # the chosen "+" says what it does now, and what removing it leaves (issue 40)
+    assert page.get_by_role("button", name=re.compile(r"^Remove #grpo, \d+ articles$")).is_visible()
     assert page.get_by_role("button", name="Add #agents to the combination").is_visible()
     assert page.locator("[data-tagindex-results-count]").get_attribute("aria-live") == "polite"
     assert page.get_by_role("radio", name="any of these tags").is_visible()

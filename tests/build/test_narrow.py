@@ -48,9 +48,16 @@ def links(site_dir: Path, rel: str) -> list[tuple[str, str, str]] | None:
     base = "https://x/" + rel.removesuffix("index.html")
     out = []
     for item in nav.select("li"):
-        link, count = item.select_one("a"), item.select_one(".tagindex-narrow__count")
-        assert link is not None and count is not None
-        out.append((link.get_text(), count.get_text(), urljoin(base, str(link.get("href")))))
+        # one link holds the tag and its count (issue 40: one target, named for what it does)
+        link = item.select_one("a")
+        assert link is not None
+        tag, count = (
+            link.select_one(".tagindex-narrow__tag"),
+            link.select_one(".tagindex-narrow__count"),
+        )
+        assert tag is not None and count is not None
+        assert link.get("aria-labelledby") == f"{nav.get('aria-labelledby')} {link.get('id')}"
+        out.append((tag.get_text(), count.get_text(), urljoin(base, str(link.get("href")))))
     return out
 
 
@@ -174,8 +181,8 @@ def test_a_rebuild_follows_a_neighbour_renamed_elsewhere(tmp_path: Path) -> None
     for step in ("init", "build"):
         assert tagindex(project, step).returncode == 0
     page = project / "docs/tags/x/index.md"
-    assert ">#y</a>" in page.read_text("utf-8")
+    assert ">#y</span>" in page.read_text("utf-8")  # the tag inside its narrow link
     write_page(project, "b.md", {"title": "B", "tags": ["Y"]}, "# B\n\nText.\n")
     write_page(project, "c.md", {"title": "C", "tags": ["Y"]}, "# C\n\nText.\n")
     assert tagindex(project, "build").returncode == 0
-    assert ">#Y</a>" in page.read_text("utf-8")
+    assert ">#Y</span>" in page.read_text("utf-8")

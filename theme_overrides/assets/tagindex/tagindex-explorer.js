@@ -34,12 +34,16 @@
   const CARD = "[data-tagindex-facets]";
   const CARD_NUMBER = "[data-tagindex-card-number]";
   const MATCH = "[data-tagindex-match] input[type=radio]";
+  const FACET = "[data-tagindex-facet]"; // a filter group of tagindex.js (its buttons' values)
+  const VALUE = "[data-tagindex-value]";
   const UNFOUND = "data-tagindex-unfound"; // an item the find field leaves out (CSS hides it)
 
   // Per explorer element: its state and what it found on the page.
   const explorers = new WeakMap();
   // What tags.json says, per URL, indexed once (tagindex.js fetches the file once).
   const indexed = new Map();
+  // Each filter button's own text, before the count the explorer adds to it.
+  const valueText = new WeakMap();
 
   function api() {
     return window.tagindex || null;
@@ -75,17 +79,22 @@
     }
   }
 
-  /** {slugs, match, from} of a query string. */
-  function readQuery(search) {
-    const params = rawParams(search);
-    const raw = params.get("t") || "";
+  function slugList(raw) {
     const slugs = [];
-    for (const piece of raw.split("+")) {
+    for (const piece of (raw || "").split("+")) {
       const slug = decode(piece).trim();
       if (slug && !slugs.includes(slug)) slugs.push(slug);
     }
+    return slugs;
+  }
+
+  /** {slugs, not, match, from} of a query string (`not`: the tags left out). */
+  function readQuery(search) {
+    const params = rawParams(search);
+    const slugs = slugList(params.get("t"));
+    const not = slugList(params.get("not")).filter((slug) => !slugs.includes(slug));
     const match = params.get("match") === "any" ? "any" : "all";
-    return { slugs: slugs, match: match, from: decode(params.get("from") || "") };
+    return { slugs: slugs, not: not, match: match, from: decode(params.get("from") || "") };
   }
 
   function encodeSlug(slug) {
@@ -93,13 +102,14 @@
   }
 
   /** The query of `search` with this choice in front and `from` dropped. */
-  function writeQuery(search, slugs, match) {
+  function writeQuery(search, slugs, match, not) {
     const kept = [];
     for (const part of search.replace(/^\?/, "").split("&")) {
       const key = part.split("=")[0];
-      if (part && key !== "t" && key !== "match" && key !== "from") kept.push(part);
+      if (part && !["t", "match", "from", "not"].includes(key)) kept.push(part);
     }
     const ours = slugs.length ? ["t=" + slugs.map(encodeSlug).join("+"), "match=" + match] : [];
+    if (slugs.length && not && not.length) ours.push("not=" + not.map(encodeSlug).join("+"));
     const all = ours.concat(kept);
     return all.length ? "?" + all.join("&") : "";
   }
@@ -170,9 +180,15 @@
       numbers: new Map(), // card → its number element and built text
       facets: new Map(),
       slugs: [],
+      not: [], // tags left out: an article with one of them is not shown
       match: "all",
       data: null,
       notes: [],
+      title: document.title, // the page's own title: a choice's names go in front of it
+      names: namesOf(root, items),
+      restoring: false, // while true, the place is not saved (it is about to be restored)
+      leads: new Map(),
+      active: -1, // the option of Find's list box that ↑ / ↓ reached
     };
     explorers.set(section, state);
     addPicks(state);
@@ -180,10 +196,30 @@
     return state;
   }
 
+  /** Each item's name as its link shows it ("#retrieval"); twins, tags of one name at two
+   *  places of the tree (llm/retrieval and retrieval), are named by their path instead. */
+  function namesOf(root, items) {
+    const shown = new Map();
+    const seen = new Map();
+    for (const [slug, item] of items) {
+      const link = item.querySelector(":scope > a");
+      const name = link ? link.textContent.trim() : slug;
+      shown.set(slug, name);
+      seen.set(name, (seen.get(name) || 0) + 1);
+    }
+    for (const [slug, name] of shown) {
+      if (seen.get(name) < 2) continue;
+      const link = items.get(slug).querySelector(":scope > a");
+      const path = (link && link.getAttribute("title")) || slug;
+      const last = path.split("/").pop();
+      const at = last ? name.lastIndexOf(last) : -1;
+      shown.set(slug, at >= 0 ? name.slice(0, at) + path + name.slice(at + last.length) : name + " (" + path + ")");
+    }
+    return shown;
+  }
+
   function nameOf(state, slug) {
-    const item = state.items.get(slug);
-    const link = item && item.querySelector("a");
-    if (link) return link.textContent.trim();
+    if (state.names.has(slug)) return state.names.get(slug);
     const tag = state.data && state.data.tags.get(slug);
     return tag ? tag.name : slug;
   }
@@ -197,6 +233,7 @@
       button.setAttribute("data-tagindex-pick", slug);
       const label = button.getAttribute("data-tagindex-text-label");
       button.setAttribute("aria-label", fill(label, "name", nameOf(state, slug)));
+      button.setAttribute("title", button.getAttribute("aria-label"));
       item.prepend(button);
     }
   }
@@ -210,21 +247,46 @@
       const found = state.data ? state.data.tags.has(slug) : state.items.has(slug);
       (found ? known : unknown).push(slug);
     }
+    const not = [];
+    for (const slug of opts.not || state.not) {
+      const found = state.data ? state.data.tags.has(slug) : state.items.has(slug);
+      if (!found) unknown.push(slug);
+      else if (!known.includes(slug)) not.push(slug);
+    }
     state.slugs = known;
+    state.not = known.length ? not : []; // left out of nothing: nothing to leave out
     state.match = match === "any" ? "any" : "all";
     state.notes = unknown.length ? [opts.from ? "dropped" : "not-found", unknown] : [];
     if (opts.write !== false) {
-      go(writeQuery(window.location.search, state.slugs, state.match), Boolean(opts.push));
+      const query = writeQuery(window.location.search, state.slugs, state.match, state.not);
+      if (opts.push) savePlace(state); // the entry left keeps its place, for Back
+      go(query, Boolean(opts.push));
     }
     render(state);
+    renderTitle(state);
     rewriteSwitch(state);
   }
 
-  function fromURL(state, push) {
+  /** The title names the choice ("#grpo + #rl · All tags"), so each history entry says which. */
+  function renderTitle(state) {
+    const names = state.slugs.map((slug) => nameOf(state, slug));
+    const out = state.not.map((slug) => " − " + nameOf(state, slug)).join("");
+    const joined = names.join(state.match === "all" ? " + " : " | ") + out;
+    const title = names.length ? joined + " · " + state.title : state.title;
+    if (document.title !== title) document.title = title;
+  }
+
+  /** Draw the choice of the URL; with `restore` (Back, Forward, reload), then go back to the
+   *  place the reader left this URL at: the same scroll position, focus on the same element. */
+  function fromURL(state, push, restore) {
     const query = readQuery(window.location.search);
     const lang = document.documentElement.getAttribute("lang") || "";
     const from = query.from && query.from !== lang ? query.from : "";
-    const apply = () => choose(state, query.slugs, query.match, { from: from, push: push });
+    if (restore) state.restoring = true;
+    const apply = () => {
+      choose(state, query.slugs, query.match, { from: from, push: push, not: query.not });
+      if (restore) restorePlace(state);
+    };
     if (query.slugs.length === 0 && !state.data) {
       apply();
       return;
@@ -272,21 +334,51 @@
     return { counts: counts, need: state.match === "all" ? state.slugs.length : 1 };
   }
 
+  /** 1 for each article that passes the audience and the filters (all but `except`). */
+  function passing(state, facets, except) {
+    const shared = api();
+    const active = Object.keys(facets).filter((f) => facets[f] !== "" && f !== except);
+    const ok = new Uint8Array(state.cards.length);
+    state.cards.forEach((card, place) => {
+      if (!card) return;
+      const own = active.length ? facetsOf(state, card) : null;
+      ok[place] = active.every((f) => shared.matches(own, f, facets[f])) ? 1 : 0;
+    });
+    for (const slug of state.data ? state.not : []) {
+      const tag = state.data.tags.get(slug);
+      for (const place of tag ? tag.articles : []) if (place >= 0 && place < ok.length) ok[place] = 0;
+    }
+    return ok;
+  }
+
+  /** How many articles a choice of `slugs` and `match` shows where `ok` says they pass. */
+  function countFor(state, slugs, match, ok) {
+    if (!state.data || slugs.length === 0) return 0;
+    const counts = new Uint16Array(state.cards.length);
+    for (const slug of slugs) {
+      const tag = state.data.tags.get(slug);
+      if (!tag) continue;
+      for (const place of tag.articles) if (place >= 0 && place < counts.length) counts[place] += 1;
+    }
+    const need = match === "all" ? slugs.length : 1;
+    let n = 0;
+    for (let place = 0; place < counts.length; place += 1) {
+      if (counts[place] >= need && ok[place]) n += 1;
+    }
+    return n;
+  }
+
   function render(state) {
     const shared = api();
     const labels = shared ? shared.labels(state.root) : {};
     const facets = shared && state.root !== document ? shared.state(state.root) : {};
-    const active = Object.keys(facets).filter((facet) => facets[facet] !== "");
     const { counts, need } = chosen(state);
+    const ok = passing(state, facets, null);
     const any = state.slugs.length > 0;
     const shown = [];
     state.cards.forEach((card, place) => {
       if (!card) return;
-      let visible = any && counts[place] >= need;
-      if (visible && active.length) {
-        const own = facetsOf(state, card);
-        visible = active.every((facet) => shared.matches(own, facet, facets[facet]));
-      }
+      const visible = any && counts[place] >= need && ok[place] === 1;
       if (card.hidden === visible) card.hidden = !visible;
       if (visible) shown.push(card);
     });
@@ -304,47 +396,211 @@
       if (el.hidden === any) el.hidden = !any;
     }
     if (hint && hint.hidden !== any) hint.hidden = any;
-    if (count) {
-      if (count.hidden === any) count.hidden = !any;
-      text(count, any && shared ? shared.label(labels, "articles", shown.length) : "");
-    }
+    // the live region stays in the page from load; only its text changes
+    if (count) text(count, any && shared ? shared.label(labels, "articles", shown.length) : "");
     for (const match of section.querySelectorAll(MATCH)) {
       const on = match.value === state.match;
       if (match.checked !== on) match.checked = on;
     }
-    renderPicks(state);
+    const view = { labels: labels, facets: facets, counts: counts, need: need, ok: ok };
+    renderPicks(state, view);
+    renderFilters(state, view);
+    renderOffers(state, view, shown.length);
+    const url = section.querySelector("[data-tagindex-url]");
+    if (url && !url.hidden && url.value !== window.location.href) url.hidden = true;
     renderChips(state);
+    renderExcludes(state, view);
     renderNote(state);
+    const field = section.querySelector("[data-tagindex-find]");
+    if (field && field.value.trim()) renderOptions(state, field.value);
   }
 
-  function renderPicks(state) {
+  function articles(view, n) {
+    const shared = api();
+    return shared ? shared.label(view.labels, "articles", n) : String(n);
+  }
+
+  /** Mark a control that leads to `n` articles: with none it stays focusable, aria-disabled,
+   *  and its name and tooltip say why; pressing it does nothing (onClick, tagindex.js). */
+  function mark(state, el, name, n) {
+    const zero = n === 0;
+    const why = zero ? ". " + (state.section.getAttribute("data-tagindex-text-zero") || "") : "";
+    const full = name + why;
+    if (el.getAttribute("aria-label") !== full) el.setAttribute("aria-label", full);
+    if (el.getAttribute("title") !== full) el.setAttribute("title", full);
+    if (zero !== (el.getAttribute("aria-disabled") === "true")) {
+      if (zero) el.setAttribute("aria-disabled", "true");
+      else el.removeAttribute("aria-disabled");
+    }
+  }
+
+  /** Each "+" says how many articles choosing it leads to, given the choice, the match, the
+   *  audience and the filters; a chosen one says what removing it leaves ("Remove #grpo"). */
+  function renderPicks(state, view) {
+    const { counts, need, ok } = view;
+    const chosenSet = new Set(state.slugs);
+    state.leads = new Map(); // slug → articles its "+" leads to (Find's options show them)
+    let current = 0;
+    if (state.match === "any" && state.data) {
+      for (let place = 0; place < counts.length; place += 1) {
+        if (counts[place] >= 1 && ok[place]) current += 1;
+      }
+    }
     for (const [slug, item] of state.items) {
       const button = item.querySelector(":scope > [data-tagindex-pick]");
-      const on = state.slugs.includes(slug) ? "true" : "false";
-      if (button && button.getAttribute("aria-pressed") !== on) {
-        button.setAttribute("aria-pressed", on);
+      if (!button) continue;
+      const on = chosenSet.has(slug);
+      if (button.getAttribute("aria-pressed") !== String(on)) {
+        button.setAttribute("aria-pressed", String(on));
+      }
+      const spot = button.querySelector("[data-tagindex-pick-count]");
+      const tag = state.data && state.data.tags.get(slug);
+      const key = on ? "data-tagindex-text-unlabel" : "data-tagindex-text-label";
+      const name = fill(button.getAttribute(key) || "", "name", nameOf(state, slug));
+      if (!tag || item.hidden || (on && state.slugs.length === 1)) {
+        text(spot, "");
+        mark(state, button, name, -1);
+        continue;
+      }
+      let n = 0;
+      if (on) {
+        n = countFor(state, state.slugs.filter((s) => s !== slug), state.match, ok);
+      } else if (state.match === "all") {
+        for (const place of tag.articles) if (counts[place] >= need && ok[place]) n += 1;
+      } else {
+        n = current;
+        for (const place of tag.articles) if (counts[place] < 1 && ok[place]) n += 1;
+      }
+      text(spot, String(n));
+      mark(state, button, name + ", " + articles(view, n), on ? -1 : n);
+      state.leads.set(slug, n);
+    }
+  }
+
+  /** Each filter value of the explorer says how many articles it leads to (the other facets
+   *  as they are); a value leading to none is marked as a "+" is. */
+  function renderFilters(state, view) {
+    const chosenAny = state.slugs.length > 0 && state.data;
+    const inChoice = new Uint8Array(view.counts.length);
+    for (let place = 0; place < inChoice.length; place += 1) {
+      inChoice[place] = view.counts[place] >= view.need ? 1 : 0;
+    }
+    const shared = api();
+    for (const group of state.section.querySelectorAll(FACET)) {
+      const facet = group.getAttribute("data-tagindex-facet") || "";
+      const ok = chosenAny ? passing(state, view.facets, facet) : null;
+      for (const button of group.querySelectorAll(VALUE)) {
+        if (!valueText.has(button)) valueText.set(button, button.textContent.trim());
+        let spot = button.querySelector("[data-tagindex-value-count]");
+        if (!spot) {
+          spot = document.createElement("span");
+          spot.className = "tagindex-filter__count";
+          spot.setAttribute("data-tagindex-value-count", "");
+          spot.setAttribute("aria-hidden", "true");
+          button.appendChild(spot);
+        }
+        if (!chosenAny) {
+          text(spot, "");
+          mark(state, button, valueText.get(button), -1);
+          continue;
+        }
+        const value = button.getAttribute("data-tagindex-value") || "";
+        let n = 0;
+        state.cards.forEach((card, place) => {
+          if (!card || !inChoice[place] || !ok[place]) return;
+          if (value === "" || shared.matches(facetsOf(state, card), facet, value)) n += 1;
+        });
+        text(spot, String(n));
+        const pressed = button.getAttribute("aria-pressed") === "true";
+        const name = valueText.get(button) + ", " + articles(view, n);
+        mark(state, button, name, pressed ? -1 : n);
       }
     }
   }
 
+  /** When a choice shows nothing, what would give results, each with its count: any instead
+   *  of all, each chosen tag dropped, each filter (or the audience) dropped. */
+  function renderOffers(state, view, shown) {
+    const box = state.section.querySelector("[data-tagindex-suggest]");
+    const list = box && box.querySelector("[data-tagindex-offers]");
+    if (!box || !list) return;
+    const offers = [];
+    if (state.slugs.length > 0 && shown === 0 && state.data) {
+      const { ok } = view;
+      if (state.match === "all" && state.slugs.length > 1) {
+        const radio = state.section.querySelector(MATCH + '[value="any"]');
+        const label = radio && radio.closest("label");
+        offers.push(["any", label ? label.textContent.trim() : "any", countFor(state, state.slugs, "any", ok)]);
+      }
+      const unlabel = state.section.querySelector("[data-tagindex-chip-template]");
+      const chip = unlabel && unlabel.content && unlabel.content.firstElementChild;
+      const remove = chip ? chip.getAttribute("data-tagindex-text-label") || "{name}" : "{name}";
+      if (state.slugs.length > 1) {
+        for (const slug of state.slugs) {
+          const rest = state.slugs.filter((s) => s !== slug);
+          offers.push(["drop:" + slug, fill(remove, "name", nameOf(state, slug)), countFor(state, rest, state.match, ok)]);
+        }
+      }
+      for (const facet of Object.keys(view.facets)) {
+        if (view.facets[facet] === "") continue;
+        const button = state.root.querySelector(
+          '[data-tagindex-facet="' + facet + '"] [data-tagindex-value][aria-pressed="true"]'
+        );
+        const name = button ? valueText.get(button) || button.textContent.trim() : facet;
+        const n = countFor(state, state.slugs, state.match, passing(state, view.facets, facet));
+        offers.push(["facet:" + facet, fill(remove, "name", name), n]);
+      }
+    }
+    const wanted = offers.filter((offer) => offer[2] > 0);
+    const key = wanted.map((offer) => offer.join("\t")).join("\n");
+    if (list.getAttribute("data-tagindex-drawn") !== key) {
+      list.setAttribute("data-tagindex-drawn", key);
+      list.textContent = "";
+      for (const [id, name, n] of wanted) {
+        const item = document.createElement("li");
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "tagindex-explorer__chip tagindex-explorer__offer";
+        button.setAttribute("data-tagindex-offer", id);
+        button.textContent = name + " · " + articles(view, n);
+        item.appendChild(button);
+        list.appendChild(item);
+      }
+    }
+    const hide = wanted.length === 0;
+    if (box.hidden !== hide) box.hidden = hide;
+  }
+
+  /** The chosen tags as chips (× removes), each followed by a "−" that leaves it out instead;
+   *  the tags left out as struck chips (× lets them back). */
   function renderChips(state) {
     const holder = state.section.querySelector("[data-tagindex-chosen]");
     const template = state.section.querySelector("[data-tagindex-chip-template]");
+    const minus = state.section.querySelector("[data-tagindex-exclude-template]");
     if (!holder || !template || !template.content) return;
-    const have = Array.from(holder.querySelectorAll("[data-tagindex-unpick]"));
-    const wanted = have.map((chip) => chip.getAttribute("data-tagindex-unpick"));
-    if (wanted.join("\n") === state.slugs.join("\n")) return;
-    const focused = holder.contains(document.activeElement)
-      ? document.activeElement.getAttribute("data-tagindex-unpick")
-      : null;
-    const gone = focused !== null && !state.slugs.includes(focused);
+    const key = state.slugs.join("\n") + "\t" + state.not.join("\n");
+    if (holder.getAttribute("data-tagindex-drawn") === key) return;
+    const had = holder.hasAttribute("data-tagindex-drawn");
+    holder.setAttribute("data-tagindex-drawn", key);
+    const wanted = Array.from(holder.querySelectorAll("[data-tagindex-unpick]")).map((chip) =>
+      chip.getAttribute("data-tagindex-unpick")
+    );
+    const active = holder.contains(document.activeElement) ? document.activeElement : null;
+    const focused = active ? active.getAttribute("data-tagindex-unpick") : null;
+    const excluding = active ? active.getAttribute("data-tagindex-exclude") : null;
+    const all = state.slugs.concat(state.not);
+    const gone = focused !== null && !all.includes(focused);
     const at = gone ? wanted.indexOf(focused) : -1;
     holder.textContent = "";
-    for (const slug of state.slugs) {
+    for (const slug of all) {
+      const out = state.not.includes(slug);
       const chip = template.content.firstElementChild.cloneNode(true);
       const name = nameOf(state, slug);
+      const shown = out ? fill(state.section.getAttribute("data-tagindex-text-without"), "name", name) : name;
       chip.setAttribute("data-tagindex-unpick", slug);
-      chip.setAttribute("aria-label", fill(chip.getAttribute("data-tagindex-text-label"), "name", name));
+      if (out) chip.setAttribute("data-tagindex-not", "");
+      chip.setAttribute("aria-label", fill(chip.getAttribute("data-tagindex-text-label"), "name", shown));
+      chip.setAttribute("title", name);
       const spot = chip.querySelector("[data-tagindex-chip-name]");
       text(spot, name);
       // the tag's colour and icon (tags file), as its item shows them
@@ -352,14 +608,43 @@
       const mark = item && item.querySelector(":scope > a [data-tagindex-slug]");
       if (mark && spot) spot.before(mark.cloneNode(true));
       holder.appendChild(chip);
+      if (!out && minus && minus.content) {
+        const button = minus.content.firstElementChild.cloneNode(true);
+        button.setAttribute("data-tagindex-exclude", slug);
+        holder.appendChild(button);
+      }
     }
-    if (gone) {
+    if (!had) return;
+    if (excluding !== null) {
+      // left out: the focus goes to its struck chip
+      const chip = holder.querySelector('[data-tagindex-unpick="' + CSS.escape(excluding) + '"]');
+      if (chip) chip.focus();
+    } else if (gone) {
       // Focus stays in the group: on the chip now at the removed one's place, or the field.
       const chips = holder.querySelectorAll("[data-tagindex-unpick]");
       const next = chips[Math.min(at, chips.length - 1)];
       const find = state.section.querySelector("[data-tagindex-find]");
       if (next) next.focus();
       else if (find) find.focus();
+    }
+  }
+
+  /** Each "−" says what leaving its tag out leads to. */
+  function renderExcludes(state, view) {
+    const label = state.section.getAttribute("data-tagindex-text-without") || "{name}";
+    for (const button of state.section.querySelectorAll("[data-tagindex-exclude]")) {
+      const slug = button.getAttribute("data-tagindex-exclude") || "";
+      const tag = state.data && state.data.tags.get(slug);
+      const name = fill(label, "name", nameOf(state, slug));
+      if (!tag) {
+        mark(state, button, name, -1);
+        continue;
+      }
+      const ok = view.ok.slice();
+      for (const place of tag.articles) if (place >= 0 && place < ok.length) ok[place] = 0;
+      const rest = state.slugs.filter((s) => s !== slug);
+      const n = countFor(state, rest, state.match, ok);
+      mark(state, button, name + ", " + articles(view, n), n);
     }
   }
 
@@ -388,9 +673,11 @@
     const wanted = fold(query);
     const found = [];
     const keep = new Set();
+    state.found = [];
     for (const [slug, item] of state.items) {
       if (!wanted || fold(nameOf(state, slug)).includes(wanted) || slug.includes(wanted)) {
         found.push(item);
+        state.found.push(slug);
         for (let up = item; up; up = up.parentElement && up.parentElement.closest(ITEM)) {
           keep.add(up);
         }
@@ -427,7 +714,19 @@
     const slugs = state.slugs.includes(slug)
       ? state.slugs.filter((s) => s !== slug)
       : state.slugs.concat([slug]);
-    ensureData(state).then(() => choose(state, slugs, state.match, { push: true }));
+    ensureData(state).then(() => steady(() => choose(state, slugs, state.match, { push: true })));
+  }
+
+  /** Run a change, the focused element kept where it was on screen: a "+" of the list under
+   *  the results stays in view however many cards appear above it. */
+  function steady(run) {
+    const el = document.activeElement;
+    const keep = el instanceof Element && el !== document.body;
+    const before = keep ? el.getBoundingClientRect().top : 0;
+    run();
+    if (!keep || !el.isConnected || document.activeElement !== el) return;
+    const moved = el.getBoundingClientRect().top - before;
+    if (Math.abs(moved) > 1) window.scrollBy(0, moved);
   }
 
   function onClick(event) {
@@ -435,23 +734,152 @@
     if (!state) return;
     const pick = event.target.closest("[data-tagindex-pick]");
     const unpick = event.target.closest("[data-tagindex-unpick]");
-    if (pick) toggle(state, pick.getAttribute("data-tagindex-pick"));
-    else if (unpick) toggle(state, unpick.getAttribute("data-tagindex-unpick"));
+    const offer = event.target.closest("[data-tagindex-offer]");
+    const option = event.target.closest("[data-tagindex-option]");
+    if (option) {
+      addFromFind(state, option.getAttribute("data-tagindex-option") || "");
+      const field = state.section.querySelector("[data-tagindex-find]");
+      if (field) field.focus({ preventScroll: true });
+      return;
+    }
+    const exclude = event.target.closest("[data-tagindex-exclude]");
+    if (pick && pick.getAttribute("aria-disabled") !== "true") {
+      toggle(state, pick.getAttribute("data-tagindex-pick"));
+    } else if (unpick && unpick.hasAttribute("data-tagindex-not")) {
+      const slug = unpick.getAttribute("data-tagindex-unpick");
+      const not = state.not.filter((s) => s !== slug);
+      choose(state, state.slugs, state.match, { push: true, not: not });
+    } else if (unpick) toggle(state, unpick.getAttribute("data-tagindex-unpick"));
+    else if (exclude && exclude.getAttribute("aria-disabled") !== "true") {
+      const slug = exclude.getAttribute("data-tagindex-exclude");
+      const slugs = state.slugs.filter((s) => s !== slug);
+      choose(state, slugs, state.match, { push: true, not: state.not.concat([slug]) });
+    } else if (event.target.closest("[data-tagindex-copy]")) copyLink(state);
+    else if (offer) take(state, offer.getAttribute("data-tagindex-offer") || "");
+  }
+
+  /** Copy the choice's link; where the Clipboard API is missing (http, file://) or refused,
+   *  show the link in a field, selected, for the reader to copy. */
+  function copyLink(state) {
+    const field = state.section.querySelector("[data-tagindex-url]");
+    const said = state.section.querySelector("[data-tagindex-copied]");
+    const href = window.location.href;
+    const done = () => text(said, said ? said.getAttribute("data-tagindex-text-copied") || "" : "");
+    const fallback = () => {
+      if (!field) return;
+      field.value = href;
+      field.hidden = false;
+      field.focus();
+      field.select();
+    };
+    text(said, "");
+    const clipboard = window.navigator.clipboard;
+    if (clipboard && window.isSecureContext && typeof clipboard.writeText === "function") {
+      clipboard.writeText(href).then(done, fallback);
+    } else {
+      fallback();
+    }
+  }
+
+  /** Follow an offer of an empty result: any instead of all, a tag or a filter dropped. */
+  function take(state, offer) {
+    const find = state.section.querySelector("[data-tagindex-find]");
+    if (offer === "any") {
+      choose(state, state.slugs, "any", { push: true });
+    } else if (offer.startsWith("drop:")) {
+      toggle(state, offer.slice(5));
+    } else if (offer.startsWith("facet:")) {
+      const facet = offer.slice(6);
+      const all = state.root.querySelector('[data-tagindex-facet="' + facet + '"] [data-tagindex-value=""]');
+      if (all) all.click(); // tagindex.js: the URL, the stored audience, then our render
+    }
+    if (find) find.focus({ preventScroll: true }); // the offer is gone: focus stays near
   }
 
   function onChange(event) {
     const state = stateOf(event.target);
     if (!state || !(event.target instanceof HTMLInputElement)) return;
     if (event.target.matches(MATCH) && event.target.checked) {
-      choose(state, state.slugs, event.target.value, { push: true });
+      const value = event.target.value;
+      steady(() => choose(state, state.slugs, value, { push: true }));
     }
   }
 
   function onInput(event) {
     const state = stateOf(event.target);
     if (!state || !event.target.matches("[data-tagindex-find]")) return;
-    find(state, event.target.value);
-    ensureData(state);
+    const value = event.target.value;
+    find(state, value);
+    state.active = -1;
+    renderOptions(state, value);
+    // the counts come with tags.json: the options are drawn again with them
+    ensureData(state).then(() => {
+      render(state);
+    });
+  }
+
+  const MAX_OPTIONS = 8;
+
+  /** Find's list box: the tags the typed text finds (not yet chosen), each with how many
+   *  articles it leads to, under the field, in the selection bar. */
+  function renderOptions(state, query) {
+    const field = state.section.querySelector("[data-tagindex-find]");
+    const box = state.section.querySelector("[data-tagindex-options]");
+    if (!field || !box) return;
+    const slugs = query.trim() ? foundSlugs(state).slice(0, MAX_OPTIONS) : [];
+    const shared = api();
+    const labels = shared ? shared.labels(state.root) : {};
+    box.textContent = "";
+    slugs.forEach((slug, i) => {
+      const option = document.createElement("li");
+      option.setAttribute("role", "option");
+      option.id = "tagindex-explorer-option-" + i;
+      option.setAttribute("data-tagindex-option", slug);
+      const n = state.leads.get(slug);
+      const count = typeof n === "number" && shared ? " · " + shared.label(labels, "articles", n) : "";
+      option.textContent = nameOf(state, slug) + count;
+      if (n === 0) option.setAttribute("aria-disabled", "true");
+      option.setAttribute("aria-selected", i === state.active ? "true" : "false");
+      box.appendChild(option);
+    });
+    if (state.active >= slugs.length) state.active = slugs.length - 1;
+    const open = slugs.length > 0;
+    if (box.hidden === open) box.hidden = !open;
+    field.setAttribute("aria-expanded", open ? "true" : "false");
+    const active = state.active >= 0 ? box.children[state.active] : null;
+    if (active) field.setAttribute("aria-activedescendant", active.id);
+    else field.removeAttribute("aria-activedescendant");
+  }
+
+  /** The tags the typed text finds itself (not the tree's way down to them), not yet chosen,
+   *  not left out by the audience. */
+  function foundSlugs(state) {
+    return (state.found || []).filter((slug) => {
+      const item = state.items.get(slug);
+      return item && !item.hidden && !state.slugs.includes(slug);
+    });
+  }
+
+  function moveActive(state, step) {
+    const box = state.section.querySelector("[data-tagindex-options]");
+    const count = box ? box.children.length : 0;
+    if (count === 0) return;
+    state.active = Math.max(0, Math.min(count - 1, state.active + step));
+    const field = state.section.querySelector("[data-tagindex-find]");
+    renderOptions(state, field ? field.value : "");
+    const active = box.children[state.active];
+    if (active) active.scrollIntoView({ block: "nearest" });
+  }
+
+  function addFromFind(state, slug) {
+    const field = state.section.querySelector("[data-tagindex-find]");
+    const option = state.section.querySelector('[data-tagindex-option="' + CSS.escape(slug) + '"]');
+    if (option && option.getAttribute("aria-disabled") === "true") return;
+    if (field) field.value = "";
+    find(state, "");
+    state.active = -1;
+    renderOptions(state, "");
+    toggle(state, slug);
   }
 
   function onKeydown(event) {
@@ -460,31 +888,196 @@
     const field = event.target;
     if (event.key === "Enter") {
       event.preventDefault();
-      const slug = field.value.trim() ? firstFound(state) : null;
-      if (slug) {
-        field.value = "";
-        find(state, "");
-        toggle(state, slug);
-      }
+      const box = state.section.querySelector("[data-tagindex-options]");
+      const active = box && state.active >= 0 ? box.children[state.active] : null;
+      const slug = active
+        ? active.getAttribute("data-tagindex-option")
+        : field.value.trim()
+          ? firstFound(state)
+          : null;
+      if (slug) addFromFind(state, slug);
     } else if (event.key === "Escape" && field.value) {
       field.value = "";
       find(state, "");
-    } else if (event.key === "ArrowDown") {
-      const slug = firstFound(state);
-      const item = slug && state.items.get(slug);
-      const button = item && item.querySelector(":scope > [data-tagindex-pick]");
-      if (button) {
-        event.preventDefault();
-        button.focus();
-      }
+      state.active = -1;
+      renderOptions(state, "");
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (!field.value.trim()) return;
+      event.preventDefault();
+      moveActive(state, event.key === "ArrowDown" ? 1 : -1);
     }
+  }
+
+  // -- the selection bar -------------------------------------------------------------------------
+
+  let watching = null;
+
+  /** The bar sticks under the theme's sticky header (its height in --tagindex-sticky-top), and
+   *  the page scrolls what gets focus clear of both (scroll-padding, WCAG 2.4.11). */
+  function stick() {
+    const root = document.documentElement;
+    const bar = document.querySelector(EXPLORER + " [data-tagindex-bar]");
+    if (!bar) {
+      if (root.hasAttribute("data-tagindex-padded")) {
+        root.style.scrollPaddingTop = "";
+        root.removeAttribute("data-tagindex-padded");
+      }
+      return;
+    }
+    const measure = () => {
+      const header = document.querySelector(".md-header, [data-md-component=header]");
+      const style = header ? window.getComputedStyle(header) : null;
+      const sticky = style && (style.position === "sticky" || style.position === "fixed");
+      const top = sticky && style.display !== "none" ? header.getBoundingClientRect().height : 0;
+      const section = bar.closest(EXPLORER);
+      section.style.setProperty("--tagindex-sticky-top", Math.round(top) + "px");
+      root.style.scrollPaddingTop = Math.ceil(top + bar.getBoundingClientRect().height + 8) + "px";
+      root.setAttribute("data-tagindex-padded", "");
+    };
+    measure();
+    if (typeof ResizeObserver === "function") {
+      if (watching) watching.disconnect();
+      watching = new ResizeObserver(measure);
+      watching.observe(bar);
+    }
+  }
+
+  // -- coming back -------------------------------------------------------------------------------
+  //
+  // The cards are drawn once tags.json has arrived, after the browser has tried to restore the
+  // scroll position: so the place (scroll offset, and what had focus) is kept per URL in
+  // sessionStorage while the reader is there, and restored after the cards are drawn on Back,
+  // Forward and reload (and Material's and Zensical's instant navigation back to the page).
+
+  const PLACE = "tagindex.explorer.place:";
+
+  function placeKey() {
+    return PLACE + window.location.pathname + window.location.search;
+  }
+
+  /** What has focus, as something found again on a new copy of the page. */
+  function focusOf(state) {
+    const el = document.activeElement;
+    if (!(el instanceof Element) || !state.root.contains(el)) return null;
+    const card = el.closest(CARD);
+    if (card && state.section.contains(card)) {
+      const focusable = Array.from(card.querySelectorAll("a[href], button, input, [tabindex]"));
+      return { card: card.getAttribute("data-tagindex-number"), at: focusable.indexOf(el) };
+    }
+    for (const attribute of ["data-tagindex-pick", "data-tagindex-unpick", "data-tagindex-offer"]) {
+      if (el.hasAttribute(attribute)) return { attribute: attribute, value: el.getAttribute(attribute) };
+    }
+    if (el.matches("[data-tagindex-find]")) return { attribute: "data-tagindex-find", value: "" };
+    return null;
+  }
+
+  function focusable(state, focus) {
+    if (!focus) return null;
+    if (focus.card) {
+      const card = Array.from(state.section.querySelectorAll(CARD)).find(
+        (c) => c.getAttribute("data-tagindex-number") === focus.card && !c.hidden
+      );
+      const all = card ? Array.from(card.querySelectorAll("a[href], button, input, [tabindex]")) : [];
+      return all[focus.at] || all[0] || null;
+    }
+    return (
+      Array.from(state.root.querySelectorAll("[" + focus.attribute + "]")).find(
+        (el) => (el.getAttribute(focus.attribute) || "") === focus.value
+      ) || null
+    );
+  }
+
+  function savePlace(state) {
+    if (state.restoring || !state.section.isConnected) return;
+    const place = { y: Math.round(window.scrollY), focus: focusOf(state) };
+    try {
+      window.sessionStorage.setItem(placeKey(), JSON.stringify(place));
+    } catch (error) {
+      /* storage disabled or full: Back shows the results from the top */
+    }
+  }
+
+  function restorePlace(state) {
+    let place = null;
+    try {
+      place = JSON.parse(window.sessionStorage.getItem(placeKey()) || "null");
+    } catch (error) {
+      place = null;
+    }
+    const done = () => {
+      state.restoring = false;
+    };
+    if (!place || typeof place.y !== "number") {
+      done();
+      return;
+    }
+    const el = focusable(state, place.focus);
+    const go = () => {
+      if (el && document.activeElement !== el) el.focus({ preventScroll: true });
+      window.scrollTo(0, place.y);
+    };
+    go();
+    // the theme may scroll once more after swapping the page in (instant navigation)
+    window.requestAnimationFrame(() => {
+      go();
+      window.setTimeout(() => {
+        if (Math.abs(window.scrollY - place.y) > 2) go();
+        done();
+      }, 60);
+    });
+  }
+
+  let saving = 0;
+
+  function saveSoon() {
+    if (saving) return;
+    saving = window.setTimeout(() => {
+      saving = 0;
+      for (const section of document.querySelectorAll(EXPLORER)) {
+        const state = explorers.get(section);
+        if (state) savePlace(state);
+      }
+    }, 120);
+  }
+
+  function saveNow() {
+    for (const section of document.querySelectorAll(EXPLORER)) {
+      const state = explorers.get(section);
+      if (state) savePlace(state);
+    }
+  }
+
+  /** Whether this page was reached by Back, Forward or reload (the first init only). */
+  function arrivedByHistory() {
+    const entries = window.performance && performance.getEntriesByType
+      ? performance.getEntriesByType("navigation")
+      : [];
+    const type = entries.length ? entries[0].type : "";
+    return type === "back_forward" || type === "reload";
   }
 
   // -- the language switch -----------------------------------------------------------------------
 
   const originals = new WeakMap();
-  // Links this script gave a choice to carry.
+  // Links this script gave a choice to carry, and the href each should have.
   const carrying = new WeakSet();
+  const intended = new WeakMap();
+  // Zensical's language menu (zensical-i18n) sets its links again whenever the pointer or
+  // focus enters it, and when its manifest arrives: a link that carries a choice gets ours back.
+  let guard = null;
+
+  function keep(link) {
+    if (!guard && typeof MutationObserver === "function") {
+      guard = new MutationObserver((records) => {
+        for (const record of records) {
+          const el = record.target;
+          const want = intended.get(el);
+          if (want && carrying.has(el) && el.getAttribute("href") !== want) el.setAttribute("href", want);
+        }
+      });
+    }
+    if (guard) guard.observe(link, { attributes: true, attributeFilter: ["href"] });
+  }
 
   /** Links to this page in the other languages carry the choice (and where it comes from). */
   function rewriteSwitch(state) {
@@ -505,18 +1098,27 @@
       if (url.origin !== window.location.origin || !same || url.pathname === window.location.pathname) {
         continue;
       }
-      const query = writeQuery(url.search, state.slugs, state.match);
+      const query = writeQuery(url.search, state.slugs, state.match, state.not);
       const from = state.slugs.length && lang ? (query ? "&" : "?") + "from=" + encodeURIComponent(lang) : "";
       const href = state.slugs.length ? url.pathname + query + from + url.hash : original;
+      // (the tags left out travel in `not`, written by writeQuery with the choice)
+      if (state.slugs.length) {
+        carrying.add(link);
+        intended.set(link, href);
+        keep(link);
+      } else {
+        carrying.delete(link);
+        intended.delete(link);
+      }
       if (link.getAttribute("href") !== href) link.setAttribute("href", href);
-      if (state.slugs.length) carrying.add(link);
-      else carrying.delete(link);
     }
   }
 
   // -- wiring ------------------------------------------------------------------------------------
 
   let waited = 0;
+  let first = true; // the first init of this document
+  let popped = 0; // when the last popstate came (instant navigation swaps the page after it)
 
   function init() {
     if (!api() && document.querySelector(EXPLORER) && waited < 100) {
@@ -526,9 +1128,17 @@
       window.setTimeout(init, 50);
       return;
     }
+    const back = first ? arrivedByHistory() : Date.now() - popped < 3000;
+    first = false;
+    if (document.querySelector(EXPLORER) && "scrollRestoration" in window.history) {
+      // the cards come after the browser's own restoring: this script restores the place
+      window.history.scrollRestoration = "manual";
+    }
+    stick();
     for (const section of document.querySelectorAll(EXPLORER)) {
+      const known = explorers.has(section);
       const state = explorers.get(section) || setUp(section);
-      fromURL(state, false);
+      fromURL(state, false, back && !known);
     }
   }
 
@@ -539,11 +1149,32 @@
     "click",
     (event) => {
       const link = event.target instanceof Element ? event.target.closest("a[hreflang]") : null;
-      if (link && carrying.has(link) && !event.defaultPrevented) event.stopPropagation();
+      if (link && carrying.has(link) && !event.defaultPrevented) {
+        const want = intended.get(link);
+        if (want && link.getAttribute("href") !== want) link.setAttribute("href", want);
+        event.stopPropagation();
+      }
+      // leaving by a link (a card's, say): the place is kept for Back
+      if (event.target instanceof Element && event.target.closest("a[href]")) saveNow();
     },
     true
   );
   document.addEventListener("change", onChange);
+  // an option pressed keeps the focus in Find
+  document.addEventListener("mousedown", (event) => {
+    if (event.target instanceof Element && event.target.closest("[data-tagindex-option]")) {
+      event.preventDefault();
+    }
+  });
+  // Find's options close when the focus leaves it
+  document.addEventListener("focusout", (event) => {
+    if (!(event.target instanceof Element) || !event.target.matches("[data-tagindex-find]")) return;
+    const state = stateOf(event.target);
+    if (state) {
+      state.active = -1;
+      renderOptions(state, "");
+    }
+  });
   document.addEventListener("input", onInput);
   document.addEventListener("keydown", onKeydown);
   // The audience switch and the filters of tagindex.js.
@@ -554,11 +1185,15 @@
   // Back and forward between choices (entries this script pushed; Material's instant
   // navigation swaps the page for its own entries, and init() reads the URL then).
   window.addEventListener("popstate", () => {
+    popped = Date.now();
     for (const section of document.querySelectorAll(EXPLORER)) {
       const state = explorers.get(section);
-      if (state) fromURL(state, false);
+      if (state && state.section.isConnected) fromURL(state, false, true);
     }
   });
+  window.addEventListener("scroll", saveSoon, { passive: true });
+  document.addEventListener("focusin", saveSoon);
+  window.addEventListener("pagehide", saveNow);
   window.addEventListener("pageshow", (event) => {
     if (event.persisted) init();
   });

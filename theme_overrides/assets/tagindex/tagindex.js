@@ -55,6 +55,10 @@
   const SECTION = "[data-tagindex-group]"; // a group of a grouped page: its heading and cards
   // The tag explorer of the all-tags page (tagindex-explorer.js): its cards are its own.
   const EXPLORER = "[data-tagindex-explorer]";
+  // A tag page's "narrow with…" links (into the explorer), each with the count it leads to.
+  const NARROW = "[data-tagindex-narrow]";
+  const NARROW_LINK = "[data-tagindex-narrow-link]";
+  const SHARED = "[data-tagindex-shared]";
 
   // tags.json per URL, and the cards of other pages per page URL: each fetched once.
   const fetched = new Map();
@@ -64,6 +68,9 @@
   const sectionOf = new WeakMap();
   // The render each root has asked for last: a slow fetch never undoes a newer choice.
   const latest = new WeakMap();
+  // The same for the counts of each "narrow with…" nav, and each link's href as built.
+  const latestNarrow = new WeakMap();
+  const builtHref = new WeakMap();
 
   // Text of the count lines and card numbers as the page was built, to restore on "All".
   const originals = new WeakMap();
@@ -434,6 +441,53 @@
     }
   }
 
+  /** A tag page's "narrow with…" links carry the audience and filters chosen here into the
+   *  explorer's URL (which reads them as this script does), and each count follows them: the
+   *  articles of both tags that pass, counted from tags.json's cards, the data the explorer's
+   *  cards come from, so the count on the link is the count on arrival. */
+  function renderNarrow(root, state, labels) {
+    const nav = root.querySelector(NARROW);
+    if (!nav) return;
+    const active = Object.keys(state).filter((facet) => state[facet] !== "");
+    const links = Array.from(nav.querySelectorAll(NARROW_LINK));
+    for (const link of links) {
+      if (!builtHref.has(link)) builtHref.set(link, link.getAttribute("href") || "");
+      let href = builtHref.get(link);
+      for (const facet of active) {
+        const pair = encodeURIComponent(facet) + "=" + encodeURIComponent(state[facet]);
+        href += (href.includes("?") ? "&" : "?") + pair;
+      }
+      if (link.getAttribute("href") !== href) link.setAttribute("href", href);
+      const count = link.querySelector(SHARED);
+      if (count) remember(count);
+    }
+    const token = {};
+    latestNarrow.set(nav, token);
+    const source = nav.getAttribute(INDEX_URL);
+    if (active.length === 0 || !source) {
+      for (const count of nav.querySelectorAll(SHARED)) setText(count, remember(count));
+      return;
+    }
+    once(new URL(source, window.location.href).href, getJSON).then((data) => {
+      if (latestNarrow.get(nav) !== token || !data || !Array.isArray(data.tags)) return;
+      const tags = new Map(data.tags.map((tag) => [String(tag.slug), tag]));
+      const own = tags.get(root.getAttribute("data-tagindex-tag") || "");
+      if (!own || !Array.isArray(own.cards)) return;
+      for (const link of links) {
+        const other = tags.get(link.getAttribute("data-tagindex-narrow-link") || "");
+        const count = link.querySelector(SHARED);
+        if (!other || !Array.isArray(other.cards) || !count) continue;
+        const theirs = new Set(other.cards.map((card) => card.article));
+        const n = own.cards.filter(
+          (card) =>
+            theirs.has(card.article) &&
+            active.every((facet) => matches(card.facets || {}, facet, state[facet]))
+        ).length;
+        setText(count, label(labels, "articles", n));
+      }
+    });
+  }
+
   function render(root, state) {
     for (const group of groupsOf(root)) {
       const chosen = state[facetOf(group)] || "";
@@ -447,6 +501,7 @@
     const labels = labelsOf(root);
     renderCards(root, state, labels);
     renderIndex(root, state[AUDIENCE] || "", labels);
+    renderNarrow(root, state, labels);
     const filtering = Object.keys(state).some((facet) => state[facet] !== "");
     if (filtering && paginated(root)) {
       const token = {};
@@ -482,7 +537,8 @@
     const button = event.target.closest(BUTTON);
     const group = button && button.closest(GROUP);
     const root = group && group.closest(ROOT);
-    if (!root || button.disabled) return;
+    // aria-disabled: a value the explorer found to lead to no article (it stays focusable)
+    if (!root || button.disabled || button.getAttribute("aria-disabled") === "true") return;
     const facet = facetOf(group);
     const value = valueOf(button);
     const state = currentState(root);
