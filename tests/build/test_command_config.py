@@ -224,6 +224,21 @@ def test_a_config_yaml_cannot_build_is_one_error_line(tmp_path: Path, capsys: Ca
         ], said
 
 
+def test_what_zensical_refuses_in_the_config_is_one_error_line(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    """A `custom_dir` that does not exist: Zensical's own config parser refuses it; found by the
+    lifecycle test after a `clean` of the version before (a 19-frame traceback then)."""
+    project = tiny(tmp_path / "s", theme={"name": "material", "custom_dir": "nope"})
+    code, said = run(capsys, "build", "-f", str(project / "mkdocs.yml"))
+    assert code == 1 and "Traceback" not in said, said
+    errors = [line for line in said.splitlines() if line.startswith("ERROR")]
+    assert errors == [
+        f"ERROR   -  {project / 'mkdocs.yml'}: Custom theme directory does not exist: "
+        f"{project / 'nope'} (Zensical refuses it too)"
+    ], said
+
+
 # -- fault 11: check reads a MkDocs site's config with MkDocs' loader ---------------------------
 
 MKDOCS_ONLY = """INHERIT: base.yml

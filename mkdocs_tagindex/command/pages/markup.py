@@ -22,6 +22,7 @@ from typing import Any
 
 from ...core import first_paragraph, plain
 from ..caches import layers
+from ..config.site import CommandError
 
 BODY = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.S)
 """Front matter, as the core parses it: the rest is the page's Markdown."""
@@ -34,14 +35,24 @@ PARALLEL_FROM = 64
 _MD: Any = None
 
 
+def zensical_config(config_path: str) -> Any:
+    """The config as Zensical parses it; what Zensical refuses (a `custom_dir` that does not
+    exist, …) is one line naming the file, as Zensical says it, not a traceback."""
+    from zensical.config import ConfigurationError, parse_config
+
+    try:
+        return parse_config(config_path)
+    except ConfigurationError as exc:
+        raise CommandError(f"{config_path}: {exc} (Zensical refuses it too)") from None
+
+
 def _markdown(config_path: str) -> Any:
     """One Markdown instance per process, configured as Zensical configures it."""
     global _MD
     if _MD is None:
         from markdown import Markdown  # type: ignore[import-untyped,unused-ignore]
-        from zensical.config import parse_config
 
-        config = parse_config(config_path)
+        config = zensical_config(config_path)
         extensions = [e for e in config["markdown_extensions"] if isinstance(e, str)]
         _MD = Markdown(extensions=extensions, extension_configs=config["mdx_configs"])
     return _MD
@@ -52,9 +63,7 @@ def headings_in_html(config_path: str) -> bool:
     """Whether Zensical's Markdown, as this config sets it up, reads a Markdown heading with
     an id inside raw HTML (`md_in_html` and `attr_list`): then the group headings of a grouped
     tag page are written in Markdown, and Zensical's toc lists them."""
-    from zensical.config import parse_config
-
-    names = {e for e in parse_config(config_path)["markdown_extensions"] if isinstance(e, str)}
+    names = {e for e in zensical_config(config_path)["markdown_extensions"] if isinstance(e, str)}
     wanted = ("md_in_html", "attr_list")
     return all(f"markdown.extensions.{n}" in names or n in names for n in wanted)
 
