@@ -129,6 +129,37 @@ def test_fault3_an_authors_key_under_the_theme_table_init_made_stays_there(
     assert set(data) == {"site_name", "site_url", "theme", "plugins"}
 
 
+@pytest.mark.parametrize("name", ["zensical.toml", "mkdocs.yml"])
+def test_after_tags_dir_changes_init_rewrites_its_own_lines(tmp_path: Path, name: str) -> None:
+    """Init's lines name the tags folder (`not_in_nav`, the asset URLs): after `tags_dir`
+    changes, the next init rewrites them rather than asking the author to (found by the
+    lifecycle test: "not_in_nav is set: add /topics/ to it by hand"); clean still gives the
+    config's bytes back."""
+    toml = name.endswith(".toml")
+    text = (
+        TOML_SITE + "\n[project.plugins.tagindex]\n"
+        if toml
+        else YAML_SITE + "plugins:\n  - tagindex\n"
+    )
+    config = site(tmp_path, name, text)
+    ok(tmp_path, "init")
+    entry, moved_entry = (
+        ("[project.plugins.tagindex]\n", '[project.plugins.tagindex]\ntags_dir = "topics"\n')
+        if toml
+        else ("  - tagindex\n", "  - tagindex:\n      tags_dir: topics\n")
+    )
+    moved = text.replace(entry, moved_entry)
+    config.write_text(config.read_text("utf-8").replace(entry, moved_entry), "utf-8")
+    said = ok(tmp_path, "init")
+    assert "by hand" not in said, said
+    now = config.read_text("utf-8")
+    assert "/topics/" in now and "/tags/" not in now and "tags/assets" not in now, now
+    data = tomllib.loads(now)["project"] if toml else load_yaml(now)
+    assert "topics/assets/tagindex.css" in data["extra_css"]
+    ok(tmp_path, "clean")
+    assert config.read_text("utf-8") == moved
+
+
 def test_fault4_plugins_as_a_mapping_get_tags_as_a_key(tmp_path: Path) -> None:
     before = YAML_SITE + "plugins:\n  search: {}\n  tagindex: {}\n"
     config = site(tmp_path, "mkdocs.yml", before)

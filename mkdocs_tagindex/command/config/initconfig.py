@@ -6,6 +6,7 @@ parser proves. A key init would change that is a YAML alias, an `!ENV` value or 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterator
@@ -25,6 +26,8 @@ from .confedit import (
     marked,
     newline,
     parse,
+    settings,
+    take_out,
 )
 from .site import Site, asset_urls, plugin_options
 
@@ -336,7 +339,43 @@ def toml_edits(lines: list[str], want: Want, prefix: str) -> Iterator[list[str]]
 
 def edit(site: Site, text: str) -> tuple[str, list[str], list[str]]:
     """The config with what is missing added; what could not be (the file then unchanged); what
-    was added, in words."""
+    was added, in words. Where something is missing and init's own lines are there (`tags_dir`
+    changed since: they name the old folder), they are taken out as `clean` takes them out and
+    what is missing is added to that text: init's lines are its to rewrite, not to pile up."""
+    if wants(site) and (again := _without_inits_lines(site, text)) is not None:
+        retried = _edit(*again)
+        if not retried[1]:
+            return retried
+    return _edit(site, text)
+
+
+def _without_inits_lines(site: Site, text: str) -> tuple[Site, str] | None:
+    """The site and the config's text without init's marked lines (None: there are none, or
+    one cannot be taken out, or a YAML config whose keys are not plain: an `!ENV` value, an
+    `INHERIT`, which this reading does not resolve)."""
+    kind = "toml" if site.toml else "yaml"
+    stripped, _, problems = take_out(kind, text)
+    if problems or stripped == text:
+        return None
+    try:
+        tree = settings(kind, parse(kind, stripped))
+    except Unreadable:
+        return None
+    if not isinstance(tree, dict) or (kind == "yaml" and ("INHERIT" in tree or _tagged(tree))):
+        return None
+    return dataclasses.replace(site, config=tree), stripped
+
+
+def _tagged(value: Any) -> bool:
+    """Whether `confedit.plain` data holds a tagged value (a `(tag, value)` pair)."""
+    if isinstance(value, tuple):
+        return True
+    if isinstance(value, dict):
+        return any(_tagged(v) for v in value.values())
+    return isinstance(value, list) and any(_tagged(v) for v in value)
+
+
+def _edit(site: Site, text: str) -> tuple[str, list[str], list[str]]:
     kind = "toml" if site.toml else "yaml"
     name = site.path.name
     try:
