@@ -107,7 +107,8 @@ def compute(
     if site.options.hierarchy and (plugin_options(site.config, "tags") or {}).get("tags_hierarchy"):
         run.warn(HIERARCHY_CHIPS)
     cache = Cache(site, files)
-    run.first_pass(cast(Any, sorted(((s.src, s) for s in sources), key=_first)), cache.front_matter)
+    ordered = cast(Any, sorted(((s.src, s) for s in sources), key=_first))
+    run.first_pass(ordered, cache.front_matter, sectioned=False)  # pages from the final state
     per_lang = language_pages(site, languages, files, sources, run.warn, cache.front_matter)
     result = Result(sources=sources)
     # the scripts come with every page from extra_javascript (`tagindex init`), not the bodies
@@ -167,7 +168,8 @@ def _render(
     rendered = markup.render_all(site.path, [page.source.text for page in pages])
     out = []
     for page, (html, heading) in zip(pages, rendered, strict=True):
-        facts = language.facts(html, heading, _text_lang(site, page))
+        text = page.source.text
+        facts = language.facts(html, heading, _text_lang(site, page), text, page.source.src)
         blog = posttime.blog_of(blogs, page.source.src)
         if blog and blog.readtime and facts.minutes is not None:
             facts = replace(facts, minutes=posttime.minutes(html, blog.words_per_minute))

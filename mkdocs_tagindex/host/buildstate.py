@@ -160,7 +160,10 @@ class BuildState:
             or i18n.file_language(page.file)
             or i18n.theme_language(config)
         )
-        self.facts[page.file.src_uri] = self.language.facts(html, heading, text_lang)
+        source = page.file.content_string  # the whole file: its tagged sections' lines
+        self.facts[page.file.src_uri] = self.language.facts(
+            html, heading, text_lang, source, page.file.src_uri
+        )
         return html
 
     # -- env: every page is read; what is listed comes from their final state -----------------

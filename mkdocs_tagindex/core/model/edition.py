@@ -18,6 +18,7 @@ from ..output.contexts import ArticleContext, Chip, ListingContext, PageContext,
 from ..output.outputs import Outputs, Published
 from ..records.article import Article
 from ..records.listings import Listing
+from ..text.labels import Labels
 from ..text.slugs import tag_key
 from . import cooccurrence, groups, hierarchy
 from . import tagindex as model
@@ -98,8 +99,7 @@ class Edition:
             facet = chosen.get(tag.key, default)
             if facet != "none":
                 self.group_by[tag.key] = facet
-                arranged = groups.arrange(tag.articles, facet, self.language.labels)
-                tag = replace(tag, articles=tuple(arranged))
+                tag = _arranged(tag, facet, self.language.labels)
             tags.append(tag)
         if not self.group_by:
             return index
@@ -278,3 +278,11 @@ class Edition:
         # the newest (or first) `limit` cards, then grouped: numbers follow the order shown
         facet = listing.group_by or "none"
         return model.cards(groups.arrange(ordered, facet, self.language.labels))
+
+
+def _arranged(tag: model.Tag, facet: str, labels: Labels) -> model.Tag:
+    """A tag's articles in group order; its section cards too, each where its page would be."""
+    arranged = tuple(groups.arrange(tag.articles, facet, labels))
+    if tag.listed is None:
+        return replace(tag, articles=arranged)
+    return replace(tag, articles=arranged, listed=tuple(groups.arrange(tag.listed, facet, labels)))

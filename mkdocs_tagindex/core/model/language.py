@@ -14,6 +14,7 @@ from typing import Any
 
 from ..output.contexts import page_meta
 from ..output.syndication import Site
+from ..records import sections
 from ..records.article import Article, Facts, SourcePage
 from ..records.frontmatter import FrontMatter, has_tags, read
 from ..text import html, readtime
@@ -89,16 +90,33 @@ class Language:
 
     # -- what a page's HTML says --------------------------------------------------------------
 
-    def facts(self, text: str, heading: str | None, text_lang: str | None) -> Facts:
+    def facts(
+        self,
+        text: str,
+        heading: str | None,
+        text_lang: str | None,
+        source: str | None = None,
+        src_uri: str = "",
+    ) -> Facts:
         """First heading, read time and first paragraph of a rendered article. `text_lang` is
-        the language of its text where the page or the host says (front matter, i18n, theme)."""
+        the language of its text where the page or the host says (front matter, i18n, theme).
+        `source`: the page's whole file (front matter included), for its tagged sections."""
         minutes = None
+        rates = None
         if self.options.read_time.enabled:
             lang = str(text_lang or self.options.read_time.language or self.code)
             if lang not in self._rates:
                 self._rates[lang] = readtime.rates_for(lang, self.options.read_time.rates)
-            minutes = readtime.minutes(text, self._rates[lang])
-        return Facts(heading, minutes, html.first_paragraph(text, self.options.summary_length))
+            rates = self._rates[lang]
+            minutes = readtime.minutes(text, rates)
+        limit = self.options.summary_length
+        found: tuple[sections.Section, ...] = ()
+        if source is not None and sections.MARK.search(source) is not None:
+            declared = sections.declared(source, src_uri, self.run.warn)
+            found = sections.located(
+                declared, text, src_uri, self.run.warn, rates=rates, limit=limit
+            )
+        return Facts(heading, minutes, html.first_paragraph(text, limit), found)
 
     # -- page → article -----------------------------------------------------------------------
 
@@ -143,6 +161,10 @@ class Language:
             authors=(post.authors if post and post.authors else front.authors),
             draft=front.draft or bool(post and post.draft),
             fields=front.fields,
+            sections=tuple(
+                replace(s, ids=tuple(self.run.tag_id(name, page.src_uri) for name in s.tags))
+                for s in page.facts.sections
+            ),
         )
         return Found(article, tuple(unique.values()))
 
@@ -182,14 +204,32 @@ class Language:
                 continue
             articles[article.src_uri] = article
             spellings.extend(self.run.spellings(zip(article.tags, item.names, strict=True)))
+            for section in article.sections:
+                spellings.extend(self.run.spellings(zip(section.ids, section.tags, strict=True)))
             if not article.fallback:
                 own.update(self.run.levels(article.tags))
         names = model.display_names(spellings)
         for tag in names:
             names[tag] = self.run.catalog.name(tag, self.code) or names[tag]
         counts = Counter(t for a in articles.values() for t in self.run.levels(a.tags))
+        for article in articles.values():  # a section's card where its page has not the tag
+            for tag in self.section_cards(article):
+                counts[tag] += 1
+                if not article.fallback:
+                    own.add(tag)
         self.run.set_final(self.code, counts, own)
         return Collected(articles, unlisted, names, self.run.plan(self.code))
+
+    def section_cards(self, article: Article) -> list[str]:
+        """A tag (and, with the hierarchy, each level above it) per section card of an
+        article: one for each of its sections that has the tag its page has not."""
+        page = set(self.run.levels(article.tags))
+        return [
+            tag
+            for section in article.sections
+            for tag in dict.fromkeys(self.run.levels(section.ids))
+            if tag not in page
+        ]
 
     # -- generated pages: titles and descriptions ---------------------------------------------
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..options import tagsfile, tagstyle
 from ..options.config import TagIndexConfig
+from ..records import sections
 from ..records.frontmatter import front_matter, has_tags, tags_of
 from ..text import neardups, slugs
 from . import hierarchy
@@ -116,19 +117,31 @@ class Run:
     def info(self, message: str) -> None:
         self.messages.info(message)
 
-    def first_pass(self, sources: Iterable[tuple[str, str]], read: ReadMeta = front_matter) -> None:
+    def first_pass(
+        self,
+        sources: Iterable[tuple[str, str]],
+        read: ReadMeta = front_matter,
+        *,
+        sectioned: bool = True,
+    ) -> None:
         """Read every page's front matter once per run (source path, text): which tags each
         language will have, and their slugs. What is listed and counted comes later, from
         each page's final state; this only predicts. `read`: the front matter reader (a host
-        may remember its results)."""
+        may remember its results). `sectioned`: the texts are strings, and the tags of their
+        sections count too (a host that publishes from the final state alone need not)."""
         keys = self.options.front_matter
         tagged: dict[str, tuple[str, ...]] = {}
+        section_tags: dict[str, tuple[str, ...]] = {}
+        """Tags of an article's sections (issue 41): a tag only a section has gets a page."""
         for src_uri, source in sources:
             meta = read(source, src_uri, self.warn)
             if has_tags(meta, keys):
                 tags = tags_of(meta, keys)
                 if tags:
                     tagged[src_uri] = tags
+                    if sectioned and sections.MARK.search(source) is not None:
+                        found = sections.declared(source, src_uri, None)
+                        section_tags[src_uri] = tuple(n for d in found for n in d.tags)
         spellings: list[tuple[str, str]] = []
         fallback_mode = self.options.fallback_articles
         for lang, selected in self.languages.select(tagged).items():
@@ -139,6 +152,10 @@ class Run:
                 named = [(self.resolve(name, src_uri), name) for name in tagged[src_uri]]
                 spellings.extend(self.spellings(named))
                 ids = dict.fromkeys(self.levels(tag for tag, _ in named))
+                if src_uri in section_tags:  # a section's tag: one card at most, predicted
+                    more = [(self.resolve(name, src_uri), name) for name in section_tags[src_uri]]
+                    spellings.extend(self.spellings(more))
+                    ids.update(dict.fromkeys(self.levels(tag for tag, _ in more)))
                 if own:
                     own_tags.update(ids)
                 if own or fallback_mode == "mark":

@@ -32,7 +32,7 @@ Plural = Mapping[str, str]
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 """CLDR's plural category names, the keys of a plural label."""
 
-PLURAL_KEYS = ("articles", "tags", "read_time")
+PLURAL_KEYS = ("articles", "sections", "tags", "read_time")
 """Labels with a form per plural category; the others are plain text."""
 
 
@@ -49,6 +49,7 @@ class LabelKey:
 PLACEHOLDERS: Mapping[str, LabelKey] = MappingProxyType(
     {
         "articles": LabelKey(("count",), "plural"),
+        "sections": LabelKey(("count",), "plural"),
         "tags": LabelKey(("count",), "plural"),
         "read_time": LabelKey(("count",), "plural"),
         "member": LabelKey(),

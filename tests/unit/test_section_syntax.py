@@ -93,7 +93,10 @@ def test_anchor_follows_the_toc_slugify_separator_and_dedup() -> None:
 
 def test_section_read_time_counts_its_own_text_to_the_next_same_level_heading() -> None:
     words = " ".join(["word"] * 600)
-    source = f"---\n---\n## A\n<!-- tags: a -->\n\n{words}\n\n### Sub\n\n{words}\n\n## B\n\n{words} {words}\n"
+    source = (
+        f"---\n---\n## A\n<!-- tags: a -->\n\n{words}\n\n### Sub\n\n{words}\n\n"
+        f"## B\n\n{words} {words}\n"
+    )
     html = render(source)
     (found,) = located(declared(source, "a.md", None), html, "a.md", None, rates=Rates(), limit=0)
     assert found.read_time == 6  # 1,200 words at 238 a minute; B's 1,200 not counted

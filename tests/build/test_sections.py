@@ -1,0 +1,102 @@
+"""Tags on sections (issue 41), built for real: the section cards of a tag page on MkDocs
+(`--strict`), and the same cards from the `tagindex` command and Zensical."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+from test_zensical import cards, on_zensical
+
+from conftest import build, material_config, write_config, write_page
+
+WORDS = " ".join(["word"] * 500)
+
+
+def section_site(project: Path) -> Path:
+    """Three articles: one tags #grpo on the page and in a section (one card), one tags a
+    section #grpo (its own card) and another `{ #my-id }`-set, deduplicated heading."""
+    config = material_config(sort_by="date")
+    config["markdown_extensions"] = ["attr_list", {"toc": {"permalink": True}}]
+    write_config(project, config)
+    write_page(project, "index.md", {"title": "Home"}, "Welcome.\n")
+    write_page(
+        project,
+        "a.md",
+        {"title": "Paper walkthrough", "tags": ["paper"], "date": "2026-11-03", "type": "paper"},
+        "# Paper walkthrough\n\nIntro.\n\n## Method\n<!-- tags: grpo, rl -->\n\n"
+        f"The GRPO part.\n\n{WORDS}\n\n### Detail\n\n{WORDS}\n\n## Method\n<!-- tags: grpo -->\n\n"
+        f"Again.\n\n## Custom {{ #my-id }}\n<!-- tags: grpo -->\n\n## Other\n\n{WORDS} {WORDS}\n",
+    )
+    write_page(
+        project,
+        "b.md",
+        {"title": "GRPO notes", "tags": ["grpo"], "date": "2026-11-02"},
+        "# GRPO notes\n\nNotes.\n\n## Inside\n<!-- tags: grpo -->\n\nSame tag.\n",
+    )
+    write_page(
+        project,
+        "c.md",
+        {"title": "Newest", "tags": ["grpo"], "date": "2026-11-04"},
+        "# Newest\n\nNewest text.\n",
+    )
+    return project
+
+
+EXPECTED = [
+    ("01", "Newest", "https://x/c/", "01 · 1 min read", "Newest text."),
+    (
+        "02",
+        "Paper walkthrough › Method",
+        "https://x/a/#method",
+        "02 · PAPER · 5 min read",
+        "The GRPO part.",
+    ),
+    (
+        "03",
+        "Paper walkthrough › Method",
+        "https://x/a/#method_1",
+        "03 · PAPER · 1 min read",
+        "Again.",
+    ),
+    ("04", "Paper walkthrough › Custom", "https://x/a/#my-id", "04 · PAPER · 1 min read", ""),
+    ("05", "GRPO notes", "https://x/b/", "05 · 1 min read", "Notes."),
+]
+
+
+def count_line(site_dir: Path, rel: str) -> str:
+    html = BeautifulSoup((site_dir / rel).read_text("utf-8"), "html.parser")
+    found = html.select_one(".tagindex-count")
+    assert found is not None
+    return " ".join(found.get_text(" ").split())
+
+
+def test_section_cards_on_mkdocs(tmp_path: Path) -> None:
+    project = section_site(tmp_path / "site")
+    site = build(project, "--strict")
+    assert site.warnings() == []
+    got = cards(site.dir, "tags/grpo/index.html")
+    assert got == EXPECTED
+    assert count_line(site.dir, "tags/grpo/index.html") == "2 articles · 3 sections"
+    assert count_line(site.dir, "tags/rl/index.html") == "1 section"
+    assert cards(site.dir, "tags/paper/index.html")[0][1] == "Paper walkthrough"
+
+
+def test_section_cards_on_zensical_match_mkdocs(tmp_path: Path) -> None:
+    project = section_site(tmp_path / "site")
+    mkdocs = build(project, "--strict")
+    zensical = on_zensical(project)
+    for rel in ("tags/grpo/index.html", "tags/rl/index.html"):
+        assert cards(zensical, rel) == cards(mkdocs.dir, rel)
+        assert count_line(zensical, rel) == count_line(mkdocs.dir, rel)
+
+
+def test_malformed_section_tags_fail_a_strict_build_with_one_line(tmp_path: Path) -> None:
+    project = section_site(tmp_path / "site")
+    page = project / "docs" / "b.md"
+    page.write_text(page.read_text("utf-8") + "\nText.\n<!-- tags: stray -->\n", "utf-8")
+    site = build(project, "--strict", check=False)
+    assert site.result.returncode != 0
+    said = [w for w in site.warnings() if "section tags" in w]
+    assert len(said) == 1, site.log
+    assert "b.md:18: section tags (heading 'Inside'): not directly under a heading" in said[0]
