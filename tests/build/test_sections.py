@@ -71,6 +71,17 @@ def count_line(site_dir: Path, rel: str) -> str:
     return " ".join(found.get_text(" ").split())
 
 
+def index_counts(site_dir: Path) -> dict[str, str]:
+    """Each tag of the all-tags page: its count line."""
+    index = BeautifulSoup((site_dir / "tags/index.html").read_text("utf-8"), "html.parser")
+    out = {}
+    for item in index.select(".tagindex-index__item"):
+        count = item.select_one(".tagindex-index__count")
+        assert count is not None
+        out[str(item.get("data-tagindex-tag"))] = " ".join(count.get_text().split())
+    return out
+
+
 def test_section_cards_on_mkdocs(tmp_path: Path) -> None:
     project = section_site(tmp_path / "site")
     site = build(project, "--strict")
@@ -89,6 +100,7 @@ def test_section_cards_on_zensical_match_mkdocs(tmp_path: Path) -> None:
     for rel in ("tags/grpo/index.html", "tags/rl/index.html"):
         assert cards(zensical, rel) == cards(mkdocs.dir, rel)
         assert count_line(zensical, rel) == count_line(mkdocs.dir, rel)
+    assert index_counts(zensical) == index_counts(mkdocs.dir)
 
 
 def test_malformed_section_tags_fail_a_strict_build_with_one_line(tmp_path: Path) -> None:
@@ -100,3 +112,52 @@ def test_malformed_section_tags_fail_a_strict_build_with_one_line(tmp_path: Path
     said = [w for w in site.warnings() if "section tags" in w]
     assert len(said) == 1, site.log
     assert "b.md:18: section tags (heading 'Inside'): not directly under a heading" in said[0]
+
+
+def test_all_tags_counts_and_descriptions_say_sections(tmp_path: Path) -> None:
+    project = section_site(tmp_path / "site")
+    site = build(project, "--strict")
+    assert index_counts(site.dir) == {
+        "grpo": "2 articles · 3 sections",
+        "paper": "1 article",
+        "rl": "1 section",
+    }
+    page = BeautifulSoup((site.dir / "tags/grpo/index.html").read_text("utf-8"), "html.parser")
+    described = page.select_one('meta[name="description"]')
+    assert described is not None and described.get("content") == "#grpo · 2 articles · 3 sections"
+
+
+def anchors_exist(site_dir: Path, rel: str) -> list[str]:
+    """The `#anchor` of each section card of a tag page, each checked against its page."""
+    found = []
+    for _, _, href, _, _ in cards(site_dir, rel):
+        if "#" not in href:
+            continue
+        path, _, anchor = href.removeprefix("https://x/").partition("#")
+        page = BeautifulSoup((site_dir / path / "index.html").read_text("utf-8"), "html.parser")
+        heading = page.find(id=anchor)
+        assert heading is not None and heading.name in {"h2", "h3", "h4", "h5", "h6"}, href
+        found.append(anchor)
+    return found
+
+
+def test_anchors_follow_the_toc_slugify_and_separator_on_both_hosts(tmp_path: Path) -> None:
+    project = section_site(tmp_path / "site")
+    config = (project / "mkdocs.yml").read_text("utf-8")
+    toc = (
+        "- toc:\n    permalink: true\n    separator: _\n    slugify: !!python/object/apply:"
+        "pymdownx.slugs.slugify {kwds: {case: lower}}\n"
+    )
+    config = config.replace("- toc:\n    permalink: true\n", toc)
+    assert toc in config
+    (project / "mkdocs.yml").write_text(config, "utf-8")
+    page = project / "docs" / "a.md"  # tagged paper: its sections are cards of #grpo
+    page.write_text(
+        page.read_text("utf-8") + "\n## Über die Methode\n<!-- tags: grpo -->\n\nMehr.\n", "utf-8"
+    )
+    mkdocs = build(project, "--strict")
+    zensical = on_zensical(project)
+    rel = "tags/grpo/index.html"
+    assert anchors_exist(mkdocs.dir, rel) == ["method", "method_1", "my-id", "über_die_methode"]
+    assert anchors_exist(zensical, rel) == anchors_exist(mkdocs.dir, rel)
+    assert cards(zensical, rel) == cards(mkdocs.dir, rel)

@@ -123,3 +123,10 @@ def test_declared_never_raises_and_lines_point_at_headings(text: str) -> None:
     for found in declared(text, "f.md", lambda _m: None):
         assert lines[found.line - 1].lstrip(" ").startswith("#" * found.level)
         assert found.tags
+
+
+def test_an_untagged_heading_before_a_tagged_one_is_not_taken_for_it() -> None:
+    source = "---\n---\n## Plain\n\nText.\n\n## Tagged\n<!-- tags: a -->\n\nOwn.\n"
+    html = render(source)
+    (found,) = located(declared(source, "a.md", None), html, "a.md", None, rates=None, limit=0)
+    assert (found.anchor, found.heading, found.summary) == ("tagged", "Tagged", "Own.")

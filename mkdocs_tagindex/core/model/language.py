@@ -82,6 +82,8 @@ class Language:
         )
         self.site = Site(url=site.url, name=site.name, lang=code.replace("_", "-"))
         self._rates: dict[str, readtime.Rates] = {}
+        self.section_counts: Counter[str] = Counter()
+        """Tag id → its section cards (`collect`): a plan's count is of all its cards."""
 
     def _label(self, labels: object) -> str | None:
         if isinstance(labels, Mapping):
@@ -197,6 +199,7 @@ class Language:
         unlisted: dict[str, Article] = {}
         spellings: list[tuple[str, str]] = []
         own: set[str] = set()
+        self.section_counts = Counter()
         for item in found:
             article = item.article
             if article.draft and not self.run.serving:
@@ -215,6 +218,7 @@ class Language:
         for article in articles.values():  # a section's card where its page has not the tag
             for tag in self.section_cards(article):
                 counts[tag] += 1
+                self.section_counts[tag] += 1
                 if not article.fallback:
                     own.add(tag)
         self.run.set_final(self.code, counts, own)
@@ -264,7 +268,9 @@ class Language:
             return own
         name = self.title(replace(route, number=1), names)
         heading = self.labels.t("tag_heading", name=name)
-        return f"{heading} · {self.labels.t('articles', plan.counts.get(route.tag, 0))}"
+        sections = self.section_counts.get(route.tag, 0)
+        count = self.labels.cards(plan.counts.get(route.tag, 0) - sections, sections)
+        return f"{heading} · {count}"
 
     def page_meta(
         self, route: Route, plan: Plan, names: Mapping[str, str] | None = None

@@ -134,7 +134,9 @@ def declared(source: str, src_uri: str, warn: Warn | None) -> tuple[Declared, ..
     return tuple(out)
 
 
-_SHOWN = re.compile(r"<h([1-6])\b([^>]*)>(.*?)</h\1>\s*<!--\s*tags\s*:(.*?)-->", re.S | re.I)
+_SHOWN = re.compile(
+    r"<h([1-6])\b([^>]*)>((?:(?!</h[1-6]>).)*)</h\1>\s*<!--\s*tags\s*:(.*?)-->", re.S | re.I
+)
 _ID = re.compile(r"""\bid\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _PERMALINK = re.compile(r"<a\b[^>]*\bclass=\"[^\"]*\bheaderlink\b[^\"]*\"[^>]*>.*?</a>", re.S)
 _ANY_HEADING = re.compile(r"<h([1-6])\b", re.I)

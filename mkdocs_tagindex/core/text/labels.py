@@ -404,6 +404,15 @@ class Labels:
 
         return _PLACEHOLDER.sub(fill, str(entry))
 
+    def cards(self, articles: int, sections: int = 0) -> str:
+        """What a tag lists (issue 41): "16 articles · 3 sections", "16 articles" with no
+        section, "3 sections" with no article."""
+        if not sections:
+            return self.t("articles", articles)
+        if not articles:
+            return self.t("sections", sections)
+        return f"{self.t('articles', articles)} · {self.t('sections', sections)}"
+
     def value(self, table: str, value: str) -> str:
         """A badge field's value (`cardfields.py`) as its label table names it, else as is."""
         return str(
