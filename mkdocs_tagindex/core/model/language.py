@@ -269,8 +269,8 @@ class Language:
         name = self.title(replace(route, number=1), names)
         heading = self.labels.t("tag_heading", name=name)
         sections = self.section_counts.get(route.tag, 0)
-        count = self.labels.cards(plan.counts.get(route.tag, 0) - sections, sections)
-        return f"{heading} · {count}"
+        listed = self.labels.cards(plan.counts.get(route.tag, 0) - sections, sections)
+        return f"{heading} · {listed}"
 
     def page_meta(
         self, route: Route, plan: Plan, names: Mapping[str, str] | None = None
