@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bs4 import BeautifulSoup
-from test_zensical import cards, on_zensical
+from bs4 import BeautifulSoup, Comment
+from test_zensical import cards, on_zensical, zensical
 
 from conftest import build, material_config, write_config, write_page
 
@@ -161,3 +161,22 @@ def test_anchors_follow_the_toc_slugify_and_separator_on_both_hosts(tmp_path: Pa
     assert anchors_exist(mkdocs.dir, rel) == ["method", "method_1", "my-id", "über_die_methode"]
     assert anchors_exist(zensical, rel) == anchors_exist(mkdocs.dir, rel)
     assert cards(zensical, rel) == cards(mkdocs.dir, rel)
+
+
+def test_the_syntax_is_harmless_without_tagindex_or_any_extension(tmp_path: Path) -> None:
+    """Plain MkDocs (its own theme, no Markdown extension) and plain Zensical: the comment is
+    in the page, out of sight; the heading and the text read as written."""
+    project = section_site(tmp_path / "site")
+    write_config(project, {"site_name": "Plain", "theme": {"name": "mkdocs"}})
+    reads_as_written(build(project, "--strict").dir / "a/index.html")
+    write_config(project, {"site_name": "Plain"})  # Zensical's own theme
+    zensical(project)
+    reads_as_written(project / "site" / "a/index.html")
+
+
+def reads_as_written(built: Path) -> None:
+    page = BeautifulSoup(built.read_text("utf-8"), "html.parser")
+    shown = " ".join(page.get_text(" ").split())
+    assert "The GRPO part." in shown and "tags:" not in shown
+    hidden = list(page.find_all(string=lambda s: isinstance(s, Comment)))
+    assert " tags: grpo, rl " in hidden
