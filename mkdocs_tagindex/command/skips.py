@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..core import Found, Language
-from . import layers
+from . import layers, markup
 from .memo import Memo, Skip
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ def skipped(
         return False
     for page, (text_lang, key), facts in tagged:
         src = page.source.src
-        result.facts.setdefault(src, []).append([code, text_lang, *facts])
+        result.facts.setdefault(src, []).append([code, text_lang, *markup.recorded(facts)])
         cache.get(key)  # kept in the cache: this build used it
         memo.used["bodies"].add((src, page.source.digest))
         memo.used["facts_of"].add((code, src))

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
         yaml_mapping,
     )
     from .records.listings import Listing
+    from .records.sections import has_sections
     from .text import html, readtime
     from .text.html import first_paragraph, plain
     from .text.labels import labels_for
@@ -108,6 +109,7 @@ _HOME = {
     "yaml_mapping": "records.frontmatter",
     "refused_keys_out": "records.frontmatter",
     "has_tags": "records.frontmatter",
+    "has_sections": "records.sections",
     "labels_for": "text.labels",
     "one_date": "text.values",
     "plain": "text.html",
@@ -180,6 +182,7 @@ __all__ = [
     "digest",
     "first_paragraph",
     "front_matter",
+    "has_sections",
     "has_tags",
     "html",
     "labels_for",

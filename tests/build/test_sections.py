@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bs4 import BeautifulSoup, Comment
-from test_zensical import cards, on_zensical, zensical
+from test_zensical import cards, on_zensical, tagindex, zensical
 
 from conftest import build, material_config, write_config, write_page
 
@@ -180,3 +180,37 @@ def reads_as_written(built: Path) -> None:
     assert "The GRPO part." in shown and "tags:" not in shown
     hidden = list(page.find_all(string=lambda s: isinstance(s, Comment)))
     assert " tags: grpo, rl " in hidden
+
+
+def generated(project: Path, rel: str) -> str:
+    path = project / "docs" / "tags" / rel / "index.md"
+    return path.read_text("utf-8") if path.is_file() else ""
+
+
+def test_the_commands_later_builds_keep_and_follow_section_tags(tmp_path: Path) -> None:
+    """Another page edited: the sections of the pages read from the cache stay, and their
+    warnings are said again; a section's tags edited alone (the page's facts the same): the
+    build follows."""
+    project = section_site(tmp_path / "site")
+    assert tagindex(project, "init").returncode == 0
+
+    def edit(rel: str, old: str = "Newest text.", new: str = "Newest text, again.") -> str:
+        """`rel` edited (by default: c.md's summary, a change the tag pages show), built."""
+        path = project / "docs" / rel
+        text = path.read_text("utf-8")
+        path.write_text(text.replace(old, new) if old else text + new, "utf-8")
+        done = tagindex(project, "build")
+        assert done.returncode == 0, done.stderr
+        return done.stderr
+
+    edit("c.md")
+    assert "Paper walkthrough › Method" in generated(project, "rl")
+    edit("c.md", "again", "once more")  # a.md's facts from the cache
+    assert "Paper walkthrough › Method" in generated(project, "rl")
+    assert "2 articles · 3 sections" in generated(project, "grpo")
+    said = "b.md:18: section tags (heading 'Inside')"
+    assert said in edit("b.md", "Same tag.\n", "Same tag.\n\nText.\n<!-- tags: stray -->\n")
+    assert said in edit("c.md", "once more", "and again")  # b.md's facts from the cache
+    edit("a.md", "<!-- tags: grpo, rl -->", "<!-- tags: grpo, dpo -->")
+    assert "Paper walkthrough › Method" in generated(project, "dpo")
+    assert generated(project, "rl") == ""

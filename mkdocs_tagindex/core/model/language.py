@@ -113,12 +113,14 @@ class Language:
             minutes = readtime.minutes(text, rates)
         limit = self.options.summary_length
         found: tuple[sections.Section, ...] = ()
-        if source is not None and sections.MARK.search(source) is not None:
-            declared = sections.declared(source, src_uri, self.run.warn)
-            found = sections.located(
-                declared, text, src_uri, self.run.warn, rates=rates, limit=limit
-            )
-        return Facts(heading, minutes, html.first_paragraph(text, limit), found)
+        said: list[str] = []
+        if source is not None and sections.has_sections(source):
+            declared = sections.declared(source, src_uri, said.append)
+            found = sections.located(declared, text, src_uri, said.append, rates=rates, limit=limit)
+            for message in said:
+                self.run.warn(message)
+        summary = html.first_paragraph(text, limit)
+        return Facts(heading, minutes, summary, found, tuple(said))
 
     # -- page → article -----------------------------------------------------------------------
 

@@ -139,7 +139,7 @@ class Run:
                 tags = tags_of(meta, keys)
                 if tags:
                     tagged[src_uri] = tags
-                    if sectioned and sections.MARK.search(source) is not None:
+                    if sectioned and sections.has_sections(source):
                         found = sections.declared(source, src_uri, None)
                         section_tags[src_uri] = tuple(n for d in found for n in d.tags)
         spellings: list[tuple[str, str]] = []

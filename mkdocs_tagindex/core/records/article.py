@@ -114,6 +114,9 @@ class Facts:
     summary: str | None = None
     sections: tuple[Section, ...] = ()
     """Its tagged headings, as the source declares them and the HTML shows them."""
+    said: tuple[str, ...] = ()
+    """The warnings its sections' markup gave: a host that keeps facts for a later build says
+    them again when it reuses them."""
 
 
 GitDates = Callable[[], tuple[datetime.date | None, datetime.date | None]]

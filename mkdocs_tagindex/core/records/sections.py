@@ -28,6 +28,11 @@ MARK = re.compile(r"<!--\s*tags\s*:")
 """Where a section's tags start, in the source as in the HTML: a page without it has none."""
 
 
+def has_sections(source: str) -> bool:
+    """Whether a page's source may tag a section (a host's quick test before it reads more)."""
+    return MARK.search(source) is not None
+
+
 @dataclass(frozen=True)
 class Declared:
     """A tagged heading as the source writes it."""
@@ -91,7 +96,7 @@ def declared(source: str, src_uri: str, warn: Warn | None) -> tuple[Declared, ..
     """The tagged headings of a page's whole source (front matter included), in order. A tags
     comment that is malformed, under no heading, under the page's title (`#`: the page's own
     `tags:` say that) or a second one under a heading is said once (`warn`) and left out."""
-    if MARK.search(source) is None:
+    if not has_sections(source):
         return ()
     front = _FRONT.match(source)
     skip = source[: front.end()].count("\n") if front else 0
