@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from bs4 import BeautifulSoup, Comment
@@ -91,6 +92,24 @@ def test_section_cards_on_mkdocs(tmp_path: Path) -> None:
     assert count_line(site.dir, "tags/grpo/index.html") == "2 articles · 3 sections"
     assert count_line(site.dir, "tags/rl/index.html") == "1 section"
     assert cards(site.dir, "tags/paper/index.html")[0][1] == "Paper walkthrough"
+    page = BeautifulSoup((site.dir / "tags/rl/index.html").read_text("utf-8"), "html.parser")
+    ld = page.select_one('script[type="application/ld+json"]')
+    assert ld is not None
+    listed = json.loads(ld.get_text())["mainEntity"]["itemListElement"]
+    assert [(i["url"], i["name"]) for i in listed] == [
+        ("https://example.org/a/#method", "Paper walkthrough › Method")
+    ]
+    tags_json = json.loads((site.dir / "tags/tags.json").read_text("utf-8"))
+    (rl,) = [t for t in tags_json["tags"] if t["slug"] == "rl"]
+    (card,) = rl["cards"]
+    article = tags_json["articles"][card["article"]]
+    assert (card["section"], card["heading"], article["title"]) == (
+        "method",
+        "Method",
+        "Paper walkthrough",
+    )
+    (grpo,) = [t for t in tags_json["tags"] if t["slug"] == "grpo"]
+    assert [c.get("section") for c in grpo["cards"]] == [None, "method", "method_1", "my-id", None]
 
 
 def test_section_cards_on_zensical_match_mkdocs(tmp_path: Path) -> None:
@@ -214,3 +233,26 @@ def test_the_commands_later_builds_keep_and_follow_section_tags(tmp_path: Path) 
     edit("a.md", "<!-- tags: grpo, rl -->", "<!-- tags: grpo, dpo -->")
     assert "Paper walkthrough › Method" in generated(project, "dpo")
     assert generated(project, "rl") == ""
+
+
+def feed_items(site_dir: Path, tag: str) -> list[tuple[str, str]]:
+    data = json.loads((site_dir / "tags" / tag / "feed.json").read_text("utf-8"))
+    return [(item["url"], item["title"]) for item in data["items"]]
+
+
+def test_feeds_have_an_item_per_section_on_both_hosts(tmp_path: Path) -> None:
+    project = section_site(tmp_path / "site")
+    mkdocs = build(project, "--strict")
+    assert feed_items(mkdocs.dir, "rl") == [
+        ("https://example.org/a/#method", "Paper walkthrough › Method")
+    ]
+    assert feed_items(mkdocs.dir, "grpo") == [
+        ("https://example.org/c/", "Newest"),
+        ("https://example.org/a/#my-id", "Paper walkthrough › Custom"),
+        ("https://example.org/a/#method", "Paper walkthrough › Method"),
+        ("https://example.org/a/#method_1", "Paper walkthrough › Method"),
+        ("https://example.org/b/", "GRPO notes"),
+    ]
+    zensical = on_zensical(project)
+    for tag in ("grpo", "rl", "paper"):
+        assert feed_items(zensical, tag) == feed_items(mkdocs.dir, tag)

@@ -7,7 +7,7 @@ and the pages it generated (`outputs.Published`), then asks it for template cont
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import cached_property
 from typing import cast
@@ -64,7 +64,8 @@ class Edition:
         )
         self.group_by: dict[str, str] = {}
         """Tag id → its page's grouping, where it groups (the tags file, then `group_by`)."""
-        self.index = self._grouped(self.index)
+        chosen = self.run.catalog.group_by
+        self.index = _grouped(self.index, self.options.group_by, chosen, self.group_by, language)
         self.outputs = Outputs(
             language, self.index, self.plan, published, self.names, list(self.articles.values())
         )
@@ -89,21 +90,6 @@ class Edition:
         if self.index_url is None or not generated or not self.options.explorer:
             return {}
         return cooccurrence.narrowings(self.index, self.options.narrow_with)
-
-    def _grouped(self, index: model.TagIndex) -> model.TagIndex:
-        """Tags whose page groups its cards get their articles in group order, so that the
-        numbers, the pages of a long tag and `tags.json` all follow the order shown."""
-        default, chosen = self.options.group_by, self.run.catalog.group_by
-        tags = []
-        for tag in index.tags:
-            facet = chosen.get(tag.key, default)
-            if facet != "none":
-                self.group_by[tag.key] = facet
-                tag = _arranged(tag, facet, self.language.labels)
-            tags.append(tag)
-        if not self.group_by:
-            return index
-        return replace(index, tags=tuple(tags), by_key={t.key: t for t in tags})
 
     # -- generated pages ----------------------------------------------------------------------
 
@@ -286,3 +272,25 @@ def _arranged(tag: model.Tag, facet: str, labels: Labels) -> model.Tag:
     if tag.listed is None:
         return replace(tag, articles=arranged)
     return replace(tag, articles=arranged, listed=tuple(groups.arrange(tag.listed, facet, labels)))
+
+
+def _grouped(
+    index: model.TagIndex,
+    default: str,
+    chosen: Mapping[str, str],
+    group_by: dict[str, str],
+    language: Language,
+) -> model.TagIndex:
+    """Tags whose page groups its cards (`chosen` per tag, else `default`; each noted in
+    `group_by`) get their articles in group order, so that the numbers, the pages of a long
+    tag and `tags.json` all follow the order shown."""
+    tags = []
+    for tag in index.tags:
+        facet = chosen.get(tag.key, default)
+        if facet != "none":
+            group_by[tag.key] = facet
+            tag = _arranged(tag, facet, language.labels)
+        tags.append(tag)
+    if not group_by:
+        return index
+    return replace(index, tags=tuple(tags), by_key={t.key: t for t in tags})

@@ -44,7 +44,7 @@ def _item(
 ) -> Item:
     return Item(
         url=site.absolute(article.url),
-        title=article.title,
+        title=article.card_title,
         summary=article.summary,
         published=article.date,
         updated=article.updated,
@@ -103,7 +103,7 @@ def collection(
                 "@type": "ListItem",
                 "position": int(card.number),
                 "url": site.absolute(card.article.url),
-                "name": card.article.title,
+                "name": card.article.card_title,
             }
             for card in cards
         ]

@@ -57,6 +57,14 @@ class Article:
     read time and summary); None on a page's card."""
 
     @property
+    def card_title(self) -> str:
+        """The title its card, feed item and structured data show: a section's card says
+        "Article title › Section heading"."""
+        if self.section is None:
+            return self.title
+        return f"{self.title} › {self.section.heading}"
+
+    @property
     def page_src(self) -> str:
         """The source path of the page this card is of (a section's card: its page's)."""
         return self.src_uri.partition("#")[0]
