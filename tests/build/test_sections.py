@@ -256,3 +256,29 @@ def test_feeds_have_an_item_per_section_on_both_hosts(tmp_path: Path) -> None:
     zensical = on_zensical(project)
     for tag in ("grpo", "rl", "paper"):
         assert feed_items(zensical, tag) == feed_items(mkdocs.dir, tag)
+
+
+def test_a_translated_section_on_both_hosts(tmp_path: Path) -> None:
+    """static-i18n / zensical-i18n: each language's page tags its own section; each language's
+    tag page lists its own, linking to the id that language's page has."""
+    from test_i18n import i18n_site
+
+    project = i18n_site(tmp_path / "site")
+    for rel, body in (
+        ("a.md", "\n## Method\n<!-- tags: dpo -->\n\nThe English method.\n"),
+        ("a.ja.md", "\n## 手法\n<!-- tags: dpo -->\n\n日本語の手法。\n"),
+    ):
+        page = project / "docs" / rel
+        page.write_text(page.read_text("utf-8") + body, "utf-8")
+    mkdocs = build(project, "--strict")
+    en = cards(mkdocs.dir, "tags/dpo/index.html")
+    ja = cards(mkdocs.dir, "ja/tags/dpo/index.html")
+    assert [(c[1], c[4]) for c in en] == [("Alpha article › Method", "The English method.")]
+    assert [(c[1], c[4]) for c in ja] == [("アルファの記事 › 手法", "日本語の手法。")]
+    for rel, shown in (("tags/dpo/index.html", en), ("ja/tags/dpo/index.html", ja)):
+        anchors = anchors_exist(mkdocs.dir, rel)
+        assert len(anchors) == 1 and shown[0][2].endswith("#" + anchors[0])
+    zensical = on_zensical(project, i18n=True)
+    for rel in ("tags/dpo/index.html", "ja/tags/dpo/index.html"):
+        assert cards(zensical, rel) == cards(mkdocs.dir, rel)
+        assert anchors_exist(zensical, rel) == anchors_exist(mkdocs.dir, rel)
