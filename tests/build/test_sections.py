@@ -282,3 +282,28 @@ def test_a_translated_section_on_both_hosts(tmp_path: Path) -> None:
     for rel in ("tags/dpo/index.html", "ja/tags/dpo/index.html"):
         assert cards(zensical, rel) == cards(mkdocs.dir, rel)
         assert anchors_exist(zensical, rel) == anchors_exist(mkdocs.dir, rel)
+
+
+def test_with_the_hierarchy_a_section_counts_on_every_level_above(tmp_path: Path) -> None:
+    """`hierarchy: true`: a section tagged ml/rl is a card on ml/rl and on ml, unless its page
+    has that level (the page's tag ml: one card on ml, the section's card on ml/rl)."""
+    write_config(tmp_path, material_config(hierarchy=True))
+    write_page(tmp_path, "index.md", {"title": "Home"}, "Welcome.\n")
+    write_page(
+        tmp_path,
+        "p.md",
+        {"title": "Paper", "tags": ["paper"], "date": "2026-01-02"},
+        "# Paper\n\n## RL part\n<!-- tags: ml/rl -->\n\nAbout RL.\n",
+    )
+    write_page(
+        tmp_path,
+        "m.md",
+        {"title": "ML notes", "tags": ["ml"], "date": "2026-01-01"},
+        "# ML notes\n\nNotes.\n\n## RL too\n<!-- tags: ml/rl -->\n\nMore RL.\n",
+    )
+    site = build(tmp_path, "--strict")
+    rl = [c[1] for c in cards(site.dir, "tags/ml/rl/index.html")]
+    ml = [c[1] for c in cards(site.dir, "tags/ml/index.html")]
+    assert rl == ["Paper › RL part", "ML notes › RL too"]
+    assert ml == ["Paper › RL part", "ML notes"]
+    assert count_line(site.dir, "tags/ml/index.html") == "1 article · 1 section"
