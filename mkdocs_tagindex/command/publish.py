@@ -108,7 +108,7 @@ def compute(
         run.warn(HIERARCHY_CHIPS)
     cache = Cache(site, files)
     ordered = cast(Any, sorted(((s.src, s) for s in sources), key=_first))
-    run.first_pass(ordered, cache.front_matter, sectioned=False)  # pages from the final state
+    run.first_pass(ordered, cache.front_matter)
     per_lang = language_pages(site, languages, files, sources, run.warn, cache.front_matter)
     result = Result(sources=sources)
     # the scripts come with every page from extra_javascript (`tagindex init`), not the bodies

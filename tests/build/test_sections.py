@@ -307,3 +307,11 @@ def test_with_the_hierarchy_a_section_counts_on_every_level_above(tmp_path: Path
     assert rl == ["Paper › RL part", "ML notes › RL too"]
     assert ml == ["Paper › RL part", "ML notes"]
     assert count_line(site.dir, "tags/ml/index.html") == "1 article · 1 section"
+
+
+def test_tagindex_check_reads_a_site_that_tags_sections(tmp_path: Path) -> None:
+    project = section_site(tmp_path / "site")
+    assert tagindex(project, "init").returncode == 0
+    checked = tagindex(project, "check")
+    assert "Traceback" not in checked.stderr
+    assert checked.returncode == 0, checked.stderr

@@ -122,13 +122,15 @@ class Run:
         sources: Iterable[tuple[str, str]],
         read: ReadMeta = front_matter,
         *,
-        sectioned: bool = True,
+        sectioned: bool = False,
     ) -> None:
         """Read every page's front matter once per run (source path, text): which tags each
         language will have, and their slugs. What is listed and counted comes later, from
         each page's final state; this only predicts. `read`: the front matter reader (a host
-        may remember its results). `sectioned`: the texts are strings, and the tags of their
-        sections count too (a host that publishes from the final state alone need not)."""
+        may remember its results). `sectioned`: the tags of the pages' sections count too (the
+        texts must then be strings): a host that makes its generated pages before it reads
+        the pages (MkDocs) has fewer to add late; one that publishes from the final state
+        alone need not."""
         keys = self.options.front_matter
         tagged: dict[str, tuple[str, ...]] = {}
         section_tags: dict[str, tuple[str, ...]] = {}
