@@ -315,3 +315,22 @@ def test_tagindex_check_reads_a_site_that_tags_sections(tmp_path: Path) -> None:
     checked = tagindex(project, "check")
     assert "Traceback" not in checked.stderr
     assert checked.returncode == 0, checked.stderr
+
+
+def test_a_long_tag_splits_its_cards_sections_included(tmp_path: Path) -> None:
+    """`per_page`: the pages of a tag split its cards, section cards counted, numbers going on."""
+    config = material_config(per_page=2)
+    write_config(tmp_path, config)
+    write_page(tmp_path, "index.md", {"title": "Home"}, "Welcome.\n")
+    write_page(
+        tmp_path,
+        "p.md",
+        {"title": "Paper", "tags": ["paper"], "date": "2026-01-02"},
+        "# Paper\n\n## One\n<!-- tags: rl -->\n\nFirst.\n\n## Two\n<!-- tags: rl -->\n\nSecond.\n",
+    )
+    write_page(tmp_path, "q.md", {"title": "Quest", "tags": ["rl"], "date": "2026-01-01"}, "Q.\n")
+    site = build(tmp_path, "--strict")
+    first = [(c[0], c[1]) for c in cards(site.dir, "tags/rl/index.html")]
+    second = [(c[0], c[1]) for c in cards(site.dir, "tags/rl/page/2/index.html")]
+    assert first + second == [("01", "Paper › One"), ("02", "Paper › Two"), ("03", "Quest")]
+    assert count_line(site.dir, "tags/rl/page/2/index.html") == "1 article · 2 sections"
