@@ -334,3 +334,10 @@ def test_a_long_tag_splits_its_cards_sections_included(tmp_path: Path) -> None:
     second = [(c[0], c[1]) for c in cards(site.dir, "tags/rl/page/2/index.html")]
     assert first + second == [("01", "Paper › One"), ("02", "Paper › Two"), ("03", "Quest")]
     assert count_line(site.dir, "tags/rl/page/2/index.html") == "1 article · 2 sections"
+
+
+def test_the_search_entry_of_a_tag_page_says_its_sections(tmp_path: Path) -> None:
+    site = build(section_site(tmp_path / "site"), "--strict")
+    index = json.loads((site.dir / "search/search_index.json").read_text("utf-8"))
+    text = " ".join(d["text"] for d in index["docs"] if d["location"].startswith("tags/rl/"))
+    assert "1 section" in text and "Paper walkthrough › Method" in text, text
