@@ -73,14 +73,20 @@ def build(site: Path) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def weight_per_card(site_dir: Path) -> float:
-    """Bytes of the tag pages (every language) over the cards they show."""
-    size = cards = 0
+CARD = re.compile(r'<li class="tagindex-card.*?</li>', re.S)
+
+
+def weight_per_card(site_dir: Path) -> tuple[float, float]:
+    """Bytes of the tag pages (every language) over the cards they show, and the mean bytes
+    of one card's own HTML."""
+    size = cards = card_bytes = 0
     for page in site_dir.rglob("tags/*/index.html"):
         text = page.read_text("utf-8")
         size += len(text.encode("utf-8"))
-        cards += text.count('<li class="tagindex-card')
-    return size / max(cards, 1)
+        found = CARD.findall(text)
+        cards += len(found)
+        card_bytes += sum(len(card.encode("utf-8")) for card in found)
+    return size / max(cards, 1), card_bytes / max(cards, 1)
 
 
 def main() -> None:
@@ -102,10 +108,16 @@ def main() -> None:
         }
     print(f"articles: {args.n} per language; tagged sections: {tagged}")
     for name in cpu:
-        print(f"{name:9s} build CPU {cpu[name]:7.2f} s   tag pages {weight[name]:7.0f} B/card")
+        page, card = weight[name]
+        print(
+            f"{name:9s} build CPU {cpu[name]:7.2f} s   tag pages {page:7.0f} B/card, "
+            f"a card's own HTML {card:5.0f} B"
+        )
+    (plain_page, plain_card), (page, card) = weight["plain"], weight["sections"]
     print(
         f"section tags: CPU {100 * (cpu['sections'] / cpu['plain'] - 1):+.1f} % (limit +10 %), "
-        f"weight per card {100 * (weight['sections'] / weight['plain'] - 1):+.1f} % (limit +20 %)"
+        f"tag pages per card {100 * (page / plain_page - 1):+.1f} %, a card "
+        f"{100 * (card / plain_card - 1):+.1f} % (limit +20 %)"
     )
 
 
