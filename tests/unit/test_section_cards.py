@@ -73,3 +73,22 @@ def test_one_card_or_one_per_section_in_page_then_document_order(
             assert [c.number for c in tag.cards] == [
                 f"{i:0{max(2, len(str(len(expected))))}d}" for i in range(1, len(expected) + 1)
             ]
+
+
+def test_index_sort_by_count_counts_a_tags_section_cards() -> None:
+    page = model.Article(
+        src_uri="p.md",
+        url="p/",
+        title="P",
+        tags=("a",),
+        sections=tuple(Section(f"s{i}", "H", 2, i, ("b",), ids=("b",)) for i in range(3)),
+    )
+    other = model.Article(src_uri="q.md", url="q/", title="Q", tags=("a",))
+    index = model.build(
+        [page, other],
+        names={t: t for t in TAGS},
+        slugs={t: t for t in TAGS},
+        urls={t: f"tags/{t}/" for t in TAGS},
+        index_sort="count",
+    )
+    assert [t.key for t in index.tags] == ["b", "a"]  # 3 section cards before 2 articles

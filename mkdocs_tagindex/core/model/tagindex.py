@@ -275,7 +275,7 @@ def build(
         for tag in tags
     ]
     if index_sort == "count":
-        tags.sort(key=lambda t: (-t.count, collation_key(t.name), t.key))
+        tags.sort(key=lambda t: (-t.count - t.section_count, collation_key(t.name), t.key))
     elif index_sort == "tags_file":  # the author's order; tags not in the file after, by name
         place = tag_order or {}
         last = len(place)
