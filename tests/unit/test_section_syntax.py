@@ -130,3 +130,46 @@ def test_an_untagged_heading_before_a_tagged_one_is_not_taken_for_it() -> None:
     html = render(source)
     (found,) = located(declared(source, "a.md", None), html, "a.md", None, rates=None, limit=0)
     assert (found.anchor, found.heading, found.summary) == ("tagged", "Tagged", "Own.")
+
+
+def _flat(tokens: list[dict[str, object]]) -> list[dict[str, object]]:
+    out: list[dict[str, object]] = []
+    for token in tokens:
+        out.append(token)
+        out.extend(_flat(token["children"]))  # type: ignore[arg-type]
+    return out
+
+
+headings = st.lists(
+    st.tuples(
+        st.integers(2, 4),
+        st.sampled_from(["Intro", "Method", "Method", "Über uns", "C# & C++", "*Bold* part"]),
+        st.one_of(st.none(), st.lists(st.sampled_from(["a", "b", "c d"]), min_size=1, max_size=2)),
+        st.booleans(),
+    ),
+    max_size=8,
+)
+
+
+@given(headings)
+def test_every_tagged_heading_is_found_with_the_id_the_toc_gave_it(
+    drawn: list[tuple[int, str, list[str] | None, bool]],
+) -> None:
+    parts = ["---\ntags: [x]\n---\n"]
+    for level, text, tags, blank in drawn:
+        parts.append(f"{'#' * level} {text}\n")
+        if tags is not None:
+            parts.append(("\n" if blank else "") + f"<!-- tags: {', '.join(tags)} -->\n")
+        parts.append("\nSome text.\n\n")
+    source = "".join(parts)
+    md = markdown.Markdown(extensions=["toc"], extension_configs={"toc": {"permalink": True}})
+    html = str(md.convert(source.split("---\n", 2)[2]))
+    said: list[str] = []
+    found = located(
+        declared(source, "f.md", said.append), html, "f.md", said.append, rates=None, limit=0
+    )
+    ids = [str(t["id"]) for t in _flat(md.toc_tokens)]  # type: ignore[attr-defined]
+    wanted = [ids[i] for i, (_, _, tags, _) in enumerate(drawn) if tags is not None]
+    assert said == []
+    assert [s.anchor for s in found] == wanted
+    assert all("¶" not in s.heading and s.heading for s in found)
