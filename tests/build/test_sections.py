@@ -341,3 +341,27 @@ def test_the_search_entry_of_a_tag_page_says_its_sections(tmp_path: Path) -> Non
     index = json.loads((site.dir / "search/search_index.json").read_text("utf-8"))
     text = " ".join(d["text"] for d in index["docs"] if d["location"].startswith("tags/rl/"))
     assert "1 section" in text and "Paper walkthrough › Method" in text, text
+
+
+def test_a_section_of_a_page_whose_tags_are_all_hidden(tmp_path: Path) -> None:
+    """The page is listed by its section alone: tags.json's card points at it in `articles`."""
+    write_config(tmp_path, material_config(tags_file="tags.yml"))
+    (tmp_path / "tags.yml").write_text("internal: {hidden: true}\n", "utf-8")
+    write_page(tmp_path, "index.md", {"title": "Home"}, "Welcome.\n")
+    write_page(
+        tmp_path,
+        "p.md",
+        {"title": "Internal notes", "tags": ["internal"]},
+        "# Internal notes\n\n## Public part\n<!-- tags: grpo -->\n\nShared.\n",
+    )
+    site = build(tmp_path, "--strict", check=False)
+    assert site.warnings() == [
+        "WARNING -  tagindex: p.md:9: section tags (heading 'Public part'): tag 'grpo' is not "
+        "in the tags file"
+    ]
+    assert [c[1] for c in cards(site.dir, "tags/grpo/index.html")] == [
+        "Internal notes › Public part"
+    ]
+    data = json.loads((site.dir / "tags/tags.json").read_text("utf-8"))
+    (card,) = data["tags"][0]["cards"]
+    assert data["articles"][card["article"]]["title"] == "Internal notes"

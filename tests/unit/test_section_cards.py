@@ -29,7 +29,7 @@ def sites(draw: st.DrawFn) -> list[model.Article]:
                 src_uri=f"p{n}.md",
                 url=f"p{n}/",
                 title=draw(st.sampled_from(["x", "y", "z"])),
-                tags=draw(tag_sets),
+                tags=draw(tag_sets) or draw(st.just(("hidden",)) | st.just(())),
                 date=datetime.date(2026, 1, day) if day else None,
                 sections=sections,
             )
@@ -45,7 +45,7 @@ def test_one_card_or_one_per_section_in_page_then_document_order(
         articles,
         names={t: t for t in TAGS},
         slugs={t: t for t in TAGS},
-        urls={t: f"tags/{t}/" for t in TAGS},
+        urls={t: f"tags/{t}/" for t in TAGS},  # "hidden": a tag without a page
         sort_by=sort_by,  # type: ignore[arg-type]
         reverse=reverse,
     )
@@ -67,6 +67,7 @@ def test_one_card_or_one_per_section_in_page_then_document_order(
             )
         ]
         assert shown == expected
+        assert all(card.page_src in index.article_numbers for card in shown)  # tags.json
         if tag is not None:
             assert tag.count == sum(1 for a in articles if key in a.tags)
             assert tag.section_count == len(expected) - tag.count

@@ -17,6 +17,7 @@ from ..output.syndication import Site
 from ..records import sections
 from ..records.article import Article, Facts, SourcePage
 from ..records.frontmatter import FrontMatter, has_tags, read
+from ..records.sections import Section
 from ..text import html, readtime
 from ..text.labels import labels_for
 from ..text.slugs import tag_key
@@ -165,12 +166,15 @@ class Language:
             authors=(post.authors if post and post.authors else front.authors),
             draft=front.draft or bool(post and post.draft),
             fields=front.fields,
-            sections=tuple(
-                replace(s, ids=tuple(self.run.tag_id(name, page.src_uri) for name in s.tags))
-                for s in page.facts.sections
-            ),
+            sections=tuple(self._section_ids(page.src_uri, s) for s in page.facts.sections),
         )
         return Found(article, tuple(unique.values()))
+
+    def _section_ids(self, src_uri: str, section: Section) -> Section:
+        """A section with its tags' ids, an unknown one reported at its heading's line."""
+        where = f"{src_uri}:{section.line}: section tags (heading '{section.heading}')"
+        ids = tuple(self.run.tag_id(name, src_uri, where) for name in section.tags)
+        return replace(section, ids=ids)
 
     @staticmethod
     def _title_of(page: SourcePage, front: FrontMatter) -> str:

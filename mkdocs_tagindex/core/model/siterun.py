@@ -300,13 +300,14 @@ class Run:
             index=self.options.index,
         )
 
-    def tag_id(self, name: str, src_uri: str) -> str:
-        """The tag a front-matter name stands for; with a tags file, unknown names are reported."""
+    def tag_id(self, name: str, src_uri: str, where: str | None = None) -> str:
+        """The tag a front-matter name stands for; with a tags file, unknown names are reported
+        (`where`: the place named, if not the front matter's tags: a section's heading)."""
         tag = self.resolve(name, src_uri)
         known = self.catalog.resolve(name)[1]
         if self.catalog.enabled and not known and self.options.unknown_tags != "ignore":
-            key = self.options.front_matter.tags
-            message = f"{src_uri}: front matter '{key}': tag '{name}' is not in the tags file"
+            where = where or f"{src_uri}: front matter '{self.options.front_matter.tags}'"
+            message = f"{where}: tag '{name}' is not in the tags file"
             if self.options.unknown_tags == "error":
                 raise TagIndexError(f"tagindex: {message}")
             self.warn(message)

@@ -286,6 +286,8 @@ def build(
         tags = _tree(tags, names, separator)
     by_key = {t.key: t for t in tags}
     listed = {a.src_uri: a for t in tags for a in t.articles}
+    for key in {t.key for t in tags}.intersection(parts):  # a page listed by a section alone
+        listed.update((page.src_uri, page) for page, _ in parts[key] if page.src_uri not in listed)
     return TagIndex(
         tags=tuple(tags),
         by_key=by_key,
