@@ -30,6 +30,7 @@ from ..core import (
     Route,
     SiteInfo,
     SourcePage,
+    has_sections,
     has_tags,
 )
 from ..core import html as html_text
@@ -160,7 +161,8 @@ class BuildState:
             or i18n.file_language(page.file)
             or i18n.theme_language(config)
         )
-        source = page.file.content_string  # the whole file: its tagged sections' lines
+        # the whole file (its tagged sections' lines), read again only where the HTML has one
+        source = page.file.content_string if has_sections(html) else None
         self.facts[page.file.src_uri] = self.language.facts(
             html, heading, text_lang, source, page.file.src_uri
         )

@@ -103,7 +103,8 @@ class Language:
     ) -> Facts:
         """First heading, read time and first paragraph of a rendered article. `text_lang` is
         the language of its text where the page or the host says (front matter, i18n, theme).
-        `source`: the page's whole file (front matter included), for its tagged sections."""
+        `source`: the page's whole file (front matter included), for its tagged sections, read
+        only where the HTML has a tags comment (a host may pass None elsewhere)."""
         minutes = None
         rates = None
         if self.options.read_time.enabled:
@@ -115,7 +116,7 @@ class Language:
         limit = self.options.summary_length
         found: tuple[sections.Section, ...] = ()
         said: list[str] = []
-        if source is not None and sections.has_sections(source):
+        if source is not None and sections.has_sections(text) and sections.has_sections(source):
             declared = sections.declared(source, src_uri, said.append)
             found = sections.located(declared, text, src_uri, said.append, rates=rates, limit=limit)
             for message in said:
