@@ -365,3 +365,13 @@ def test_a_section_of_a_page_whose_tags_are_all_hidden(tmp_path: Path) -> None:
     data = json.loads((site.dir / "tags/tags.json").read_text("utf-8"))
     (card,) = data["tags"][0]["cards"]
     assert data["articles"][card["article"]]["title"] == "Internal notes"
+
+
+def test_a_listing_marker_lists_section_cards_as_the_tag_page_does(tmp_path: Path) -> None:
+    project = section_site(tmp_path / "site")
+    write_page(
+        project, "index.md", {"title": "Home"}, "<!-- tagindex { tags: [grpo], limit: 4 } -->\n"
+    )
+    mkdocs = build(project, "--strict")
+    listed = [c[:3] for c in cards(mkdocs.dir, "index.html")]
+    assert listed == [c[:3] for c in EXPECTED[:4]]  # (Zensical's pages have no listings)

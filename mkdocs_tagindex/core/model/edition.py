@@ -245,21 +245,18 @@ class Edition:
 
     def _listing_cards(self, listing: Listing) -> tuple[model.Card, ...]:
         wanted = {self.run.catalog.resolve(name)[0] for name in listing.tags}
-        chosen = []
+        chosen: list[tuple[Article, Article]] = []  # (page, card): a section's card, its page
         for article in self.articles.values():
-            if wanted and not wanted.intersection(self.run.levels(article.tags)):
+            if not _passes(listing, article):
                 continue
-            if listing.type and (article.type or "").lower() != listing.type.lower():
+            if not wanted or wanted.intersection(self.run.levels(article.tags)):
+                chosen.append((article, article))
                 continue
-            if listing.audience and article.audience and listing.audience not in article.audience:
-                continue
-            if listing.category and listing.category not in article.categories:
-                continue
-            if listing.member is not None and article.member != listing.member:
-                continue
-            chosen.append(article)
+            levels = self.run.levels
+            sections = [s for s in article.sections if wanted.intersection(levels(s.ids))]
+            chosen.extend((article, article.of_section(s)) for s in sections)
         sort_by = cast(model.SortBy, listing.sort_by or self.options.sort_by)
-        ordered = model.ordered(chosen, sort_by, reverse=listing.reverse)
+        ordered = model.in_page_order(chosen, sort_by, reverse=listing.reverse)
         ordered = ordered[: listing.limit] if listing.limit else ordered
         # the newest (or first) `limit` cards, then grouped: numbers follow the order shown
         facet = listing.group_by or "none"
@@ -294,3 +291,14 @@ def _grouped(
     if not group_by:
         return index
     return replace(index, tags=tuple(tags), by_key={t.key: t for t in tags})
+
+
+def _passes(listing: Listing, article: Article) -> bool:
+    """Whether a page (and so its sections' cards) passes a listing's filters on its facets."""
+    if listing.type and (article.type or "").lower() != listing.type.lower():
+        return False
+    if listing.audience and article.audience and listing.audience not in article.audience:
+        return False
+    if listing.category and listing.category not in article.categories:
+        return False
+    return listing.member is None or article.member == listing.member

@@ -219,6 +219,15 @@ def ordered(
     return sorted(articles, key=_order(sort_by), reverse=reverse)
 
 
+def in_page_order(
+    pairs: Iterable[tuple[Article, Article]], sort_by: SortBy, *, reverse: bool = False
+) -> list[Article]:
+    """(page, card) pairs as cards in card order: by the page's sort key, then in the order
+    given (a page's section cards in document order: the sort is stable)."""
+    order = _order(sort_by)
+    return [card for _, card in sorted(pairs, key=lambda pair: order(pair[0]), reverse=reverse)]
+
+
 def display_names(spellings: Iterable[tuple[str, str]]) -> dict[str, str]:
     """Pick how each tag is shown: its most used spelling; among equals, one without a leading
     `#` (the heading adds its own), then the first in sorted order."""
