@@ -375,3 +375,14 @@ def test_a_listing_marker_lists_section_cards_as_the_tag_page_does(tmp_path: Pat
     mkdocs = build(project, "--strict")
     listed = [c[:3] for c in cards(mkdocs.dir, "index.html")]
     assert listed == [c[:3] for c in EXPECTED[:4]]  # (Zensical's pages have no listings)
+
+
+def test_a_sections_tags_count_for_its_pages_related_articles(tmp_path: Path) -> None:
+    site = build(section_site(tmp_path / "site"), "--strict")
+
+    def related(rel: str) -> list[str]:
+        page = BeautifulSoup((site.dir / rel).read_text("utf-8"), "html.parser")
+        return [a.get_text() for a in page.select(".tagindex-related__item a")]
+
+    assert related("a/index.html") == ["Newest", "GRPO notes"]
+    assert "Paper walkthrough" in related("b/index.html")

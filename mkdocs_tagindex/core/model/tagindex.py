@@ -342,6 +342,11 @@ def _tree(tags: list[Tag], names: Mapping[str, str], separator: str) -> list[Tag
     ]
 
 
+def _related_tags(article: Article) -> dict[str, None]:
+    """The tags an article is related by: its own, then its sections' (issue 41), each once."""
+    return dict.fromkeys([*article.tags, *(t for s in article.sections for t in s.ids)])
+
+
 RELATED_SCAN = 64
 """How many articles of one tag are looked at as candidates for each of its articles: the newest
 ones. It keeps related articles linear in the number of articles (a tag on every page would
@@ -370,7 +375,7 @@ def related(
         group.sort(key=newest)
         members: dict[str, list[Article]] = {}
         for article in group:
-            for tag in dict.fromkeys(article.tags):
+            for tag in _related_tags(article):
                 members.setdefault(tag, []).append(article)
         total = len(group)
         weight = {tag: math.log(1 + total / len(found)) for tag, found in members.items()}
@@ -378,7 +383,7 @@ def related(
         by_src = {article.src_uri: article for article in group}
         for article in group:
             scores: dict[str, list[float]] = {}
-            for tag in dict.fromkeys(article.tags):
+            for tag in _related_tags(article):
                 for other in members[tag][:scan]:
                     if other.src_uri != article.src_uri:
                         score = scores.setdefault(other.src_uri, [0.0, 0])
