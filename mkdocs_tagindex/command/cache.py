@@ -25,11 +25,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import Facts, Found, Language, front_matter, has_tags
+from ..core import Facts, Found, Language, front_matter, has_sections, has_tags
 from .caches import skips
 from .caches.cardstore import CARDS, CardFrame, CardStore
 from .caches.memo import Keys, Memo, context_key, open_memo, tracking
-from .caches.state import settings_key, text_hash
+from .caches.state import recorded, settings_key, text_hash
 from .config.site import Site
 from .outcome import Result
 from .pages import markup
@@ -44,7 +44,9 @@ Variant = Callable[[LangPage], str]
 
 
 def _body_hash(text: str) -> str:
-    return text_hash(markup.body_of(text))
+    """What a page's facts are made of: its body; the whole text where it tags a section (its
+    warnings name the file's own lines, front matter included)."""
+    return text_hash(text if has_sections(text) else markup.body_of(text))
 
 
 @dataclass
@@ -125,7 +127,9 @@ class Cache:
             reading.tagged.append((page, key))
             hit = self.facts_table.get(key)
             if hit is not None:
-                out[src] = Facts(hit[0], hit[1], hit[2])
+                out[src] = markup.facts_from(hit)
+                for message in out[src].said:  # its sections' warnings, as when made
+                    language.run.warn(message)
             else:
                 wanted[src] = (page, key)
             result.facts.setdefault(src, []).append([language.code, lang])
@@ -134,9 +138,9 @@ class Cache:
             result.rendered += len(made)
             for (src, (_, key)), facts in zip(wanted.items(), made, strict=True):
                 out[src] = facts
-                self.facts_table.put(key, (facts.heading, facts.minutes, facts.summary))
+                self.facts_table.put(key, markup.entry_of(facts))
         for src, found in out.items():
-            result.facts[src][-1] += [found.heading, found.minutes, found.summary]
+            result.facts[src][-1] += recorded(markup.entry_of(found))
         return out
 
     def article(self, language: Language, page: Any) -> Found | None:

@@ -163,7 +163,8 @@ def _render(
     rendered = markup.render_all(site.path, [page.source.text for page in pages])
     out = []
     for page, (html, heading) in zip(pages, rendered, strict=True):
-        facts = language.facts(html, heading, _text_lang(site, page))
+        text = page.source.text
+        facts = language.facts(html, heading, _text_lang(site, page), text, page.source.src)
         blog = posttime.blog_of(blogs, page.path)
         if blog and blog.readtime and facts.minutes is not None:
             facts = replace(facts, minutes=posttime.minutes(html, blog.words_per_minute))

@@ -8,7 +8,9 @@ A host calls, in this order (docs/architecture.md shows it as a diagram):
    with every page's (source path, text): which tags each language will have, and slugs.
 2. Per language: `Language(run, code, SiteInfo(...))`; `run.plan(code)` says which pages to
    generate, `language.page_meta(route, plan)` their front matter.
-3. Per rendered article: `language.facts(html, first_heading, text_language)`.
+3. Per rendered article: `language.facts(html, first_heading, text_language, source, src_uri)`
+   (`source`: the page's whole file, for its tagged sections; `Facts.said` are their warnings,
+   for a host that keeps facts to say again).
 4. Once every page is final: `language.article(SourcePage(...))` for each page, then
    `language.collect(found)` → `Collected` (articles, names, the final plan).
 5. `Edition(language, collected, Published(pages, authored, author_has))`: the model,
@@ -52,6 +54,7 @@ if TYPE_CHECKING:
         yaml_mapping,
     )
     from .records.listings import Listing
+    from .records.sections import has_sections
     from .text import html, readtime
     from .text.html import first_paragraph, plain
     from .text.labels import labels_for
@@ -109,6 +112,7 @@ _HOME = {
     "yaml_mapping": "records.frontmatter",
     "refused_keys_out": "records.frontmatter",
     "has_tags": "records.frontmatter",
+    "has_sections": "records.sections",
     "labels_for": "text.labels",
     "one_date": "text.values",
     "plain": "text.html",
@@ -181,6 +185,7 @@ __all__ = [
     "digest",
     "first_paragraph",
     "front_matter",
+    "has_sections",
     "has_tags",
     "html",
     "labels_for",

@@ -30,6 +30,7 @@ from ..core import (
     Route,
     SiteInfo,
     SourcePage,
+    has_sections,
     has_tags,
 )
 from ..core import html as html_text
@@ -160,7 +161,11 @@ class BuildState:
             or i18n.file_language(page.file)
             or i18n.theme_language(config)
         )
-        self.facts[page.file.src_uri] = self.language.facts(html, heading, text_lang)
+        # the whole file (its tagged sections' lines), read again only where the HTML has one
+        source = page.file.content_string if has_sections(html) else None
+        self.facts[page.file.src_uri] = self.language.facts(
+            html, heading, text_lang, source, page.file.src_uri
+        )
         return html
 
     # -- env: every page is read; what is listed comes from their final state -----------------

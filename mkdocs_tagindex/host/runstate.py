@@ -84,7 +84,7 @@ class RunState:
             is_shadow=interop.shadow_tags(config),
             icons=bundled_icons("material", _custom_dirs(config)),
         )
-        self._core.first_pass(self._sources(files))
+        self._core.first_pass(self._sources(files), sectioned=True)
 
     @staticmethod
     def _sources(files: Files) -> Iterator[tuple[str, str]]:

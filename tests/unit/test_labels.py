@@ -152,7 +152,7 @@ SAME_AS_ENGLISH = {
     # texts that are the right words in that language too; any other copy of English fails
     "de": {"types.paper", "types.tutorial"},
     "es": {"types.tutorial"},
-    "fr": {"articles.one", "articles.other", "filter_type"},
+    "fr": {"articles.one", "articles.other", "sections.one", "sections.other", "filter_type"},
     "id": {"types.tutorial"},
     "it": {"tags.one", "types.tutorial"},
     "nl": {
@@ -301,7 +301,7 @@ def test_overrides_for_a_language_without_a_table_use_its_plural_rules() -> None
     assert labels.t("articles", 3) == "3 greinar"
     assert labels.t("tags", 21) == "21 tags"  # still English, with English's rule
     assert labels.t("read_time", 21) == "21 mín lestur"
-    assert labels.rules == {"tags": "en", "read_time": "en"}
+    assert labels.rules == {"sections": "en", "tags": "en", "read_time": "en"}
     assert "articles" not in substituted.english and "tags" in substituted.english
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from ...core import Found, Language
 from . import layers
 from .memo import Memo, Skip
+from .state import recorded
 
 if TYPE_CHECKING:
     from ..config.site import Site
@@ -97,7 +98,7 @@ def skipped(
         return False
     for page, (text_lang, key), facts in tagged:
         src = page.source.src
-        result.facts.setdefault(src, []).append([code, text_lang, *facts])
+        result.facts.setdefault(src, []).append([code, text_lang, *recorded(facts)])
         cache.get(key)  # kept in the cache: this build used it
         memo.used["bodies"].add((src, page.source.digest))
         memo.used["facts_of"].add((code, src))

@@ -27,7 +27,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.util import find_spec
@@ -271,3 +271,10 @@ def unchanged(state: State, now: Mapping[str, Stamp], same_facts: FactsOf) -> bo
             return False
         state.files[rel] = [*stamp, text_hash(text), old[3]]
     return True
+
+
+def recorded(entry: Sequence[Any]) -> list[Any]:
+    """What the build's state keeps of a page's facts: [heading, minutes, summary], and a 1
+    after them where the page tags a section or its markup was said wrong (the state's quick
+    test cannot tell whether those changed, and builds again: `rebuild._same_facts`)."""
+    return [*entry[:3], *([1] if entry[3] or entry[4] else [])]

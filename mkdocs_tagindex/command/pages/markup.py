@@ -16,18 +16,21 @@ import re
 import sys
 import threading
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core import first_paragraph, plain
 from ..caches import layers
 from ..config.site import CommandError
 
+if TYPE_CHECKING:
+    from ...core import Facts
+
 BODY = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.S)
 """Front matter, as the core parses it: the rest is the page's Markdown."""
 
-CACHE_VERSION = "3"
+CACHE_VERSION = "4"
 FACTS = "facts.pickle"
 PARALLEL_FROM = 64
 """Below this many pages to render, one process is faster than starting a pool."""
@@ -174,13 +177,26 @@ def facts_of(
     return [heading, minutes, first_paragraph(html, int(params["summary_length"]))]
 
 
+def entry_of(facts: Facts) -> list[Any]:
+    """A page's facts as the facts cache keeps them: heading, minutes, summary, then its
+    tagged sections and their warnings (issue 41)."""
+    return [facts.heading, facts.minutes, facts.summary, facts.sections, facts.said]
+
+
+def facts_from(entry: Sequence[Any]) -> Facts:
+    """The facts a cache entry (`entry_of`) holds."""
+    from ...core import Facts
+
+    return Facts(entry[0], entry[1], entry[2], tuple(entry[3]), tuple(entry[4]))
+
+
 def key_of(*parts: str) -> str:
     text = "\0".join((CACHE_VERSION, *parts, ""))  # each part followed by a NUL
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 class FactsCache:
-    """Key → (heading, minutes, summary) from earlier runs; only what this run used is kept."""
+    """Key → `entry_of` a page's facts from earlier runs; only what this run used is kept."""
 
     def __init__(self, path: Path) -> None:
         """`path`: the config's own file (`Site.cache_file(FACTS)`)."""

@@ -7,7 +7,7 @@ and the pages it generated (`outputs.Published`), then asks it for template cont
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import cached_property
 from typing import cast
@@ -18,6 +18,7 @@ from ..output.contexts import ArticleContext, Chip, ListingContext, PageContext,
 from ..output.outputs import Outputs, Published
 from ..records.article import Article
 from ..records.listings import Listing
+from ..text.labels import Labels
 from ..text.slugs import tag_key
 from . import cooccurrence, groups, hierarchy
 from . import tagindex as model
@@ -63,7 +64,8 @@ class Edition:
         )
         self.group_by: dict[str, str] = {}
         """Tag id → its page's grouping, where it groups (the tags file, then `group_by`)."""
-        self.index = self._grouped(self.index)
+        chosen = self.run.catalog.group_by
+        self.index = _grouped(self.index, self.options.group_by, chosen, self.group_by, language)
         self.outputs = Outputs(
             language, self.index, self.plan, published, self.names, list(self.articles.values())
         )
@@ -86,22 +88,6 @@ class Edition:
         if not (made and self.options.explorer):
             return {}
         return cooccurrence.narrowings(self.index, self.options.narrow_with)
-
-    def _grouped(self, index: model.TagIndex) -> model.TagIndex:
-        """Tags whose page groups its cards get their articles in group order, so that the
-        numbers, the pages of a long tag and `tags.json` all follow the order shown."""
-        default, chosen = self.options.group_by, self.run.catalog.group_by
-        tags = []
-        for tag in index.tags:
-            facet = chosen.get(tag.key, default)
-            if facet != "none":
-                self.group_by[tag.key] = facet
-                arranged = groups.arrange(tag.articles, facet, self.language.labels)
-                tag = replace(tag, articles=tuple(arranged))
-            tags.append(tag)
-        if not self.group_by:
-            return index
-        return replace(index, tags=tuple(tags), by_key={t.key: t for t in tags})
 
     # -- generated pages ----------------------------------------------------------------------
 
@@ -257,22 +243,60 @@ class Edition:
 
     def _listing_cards(self, listing: Listing) -> tuple[model.Card, ...]:
         wanted = {self.run.catalog.resolve(name)[0] for name in listing.tags}
-        chosen = []
+        chosen: list[tuple[Article, Article]] = []  # (page, card): a section's card, its page
         for article in self.articles.values():
-            if wanted and not wanted.intersection(self.run.levels(article.tags)):
+            if not _passes(listing, article):
                 continue
-            if listing.type and (article.type or "").lower() != listing.type.lower():
+            if not wanted or wanted.intersection(self.run.levels(article.tags)):
+                chosen.append((article, article))
                 continue
-            if listing.audience and article.audience and listing.audience not in article.audience:
-                continue
-            if listing.category and listing.category not in article.categories:
-                continue
-            if listing.member is not None and article.member != listing.member:
-                continue
-            chosen.append(article)
+            levels = self.run.levels
+            sections = [s for s in article.sections if wanted.intersection(levels(s.ids))]
+            chosen.extend((article, article.of_section(s)) for s in sections)
         sort_by = cast(model.SortBy, listing.sort_by or self.options.sort_by)
-        ordered = model.ordered(chosen, sort_by, reverse=listing.reverse)
+        ordered = model.in_page_order(chosen, sort_by, reverse=listing.reverse)
         ordered = ordered[: listing.limit] if listing.limit else ordered
         # the newest (or first) `limit` cards, then grouped: numbers follow the order shown
         facet = listing.group_by or "none"
         return model.cards(groups.arrange(ordered, facet, self.language.labels))
+
+
+def _arranged(tag: model.Tag, facet: str, labels: Labels) -> model.Tag:
+    """A tag's articles in group order; its section cards too, each where its page would be."""
+    arranged = tuple(groups.arrange(tag.articles, facet, labels))
+    if tag.listed is None:
+        return replace(tag, articles=arranged)
+    return replace(tag, articles=arranged, listed=tuple(groups.arrange(tag.listed, facet, labels)))
+
+
+def _grouped(
+    index: model.TagIndex,
+    default: str,
+    chosen: Mapping[str, str],
+    group_by: dict[str, str],
+    language: Language,
+) -> model.TagIndex:
+    """Tags whose page groups its cards (`chosen` per tag, else `default`; each noted in
+    `group_by`) get their articles in group order, so that the numbers, the pages of a long
+    tag and `tags.json` all follow the order shown."""
+    tags = []
+    for tag in index.tags:
+        facet = chosen.get(tag.key, default)
+        if facet != "none":
+            group_by[tag.key] = facet
+            tag = _arranged(tag, facet, language.labels)
+        tags.append(tag)
+    if not group_by:
+        return index
+    return replace(index, tags=tuple(tags), by_key={t.key: t for t in tags})
+
+
+def _passes(listing: Listing, article: Article) -> bool:
+    """Whether a page (and so its sections' cards) passes a listing's filters on its facets."""
+    if listing.type and (article.type or "").lower() != listing.type.lower():
+        return False
+    if listing.audience and article.audience and listing.audience not in article.audience:
+        return False
+    if listing.category and listing.category not in article.categories:
+        return False
+    return listing.member is None or article.member == listing.member

@@ -14,8 +14,10 @@ from typing import Any
 
 from ..output.contexts import page_meta
 from ..output.syndication import Site
+from ..records import sections
 from ..records.article import Article, Facts, SourcePage
 from ..records.frontmatter import FrontMatter, has_tags, read
+from ..records.sections import Section
 from ..text import html, readtime
 from ..text.labels import labels_for
 from ..text.slugs import tag_key
@@ -81,6 +83,8 @@ class Language:
         )
         self.site = Site(url=site.url, name=site.name, lang=code.replace("_", "-"))
         self._rates: dict[str, readtime.Rates] = {}
+        self.section_counts: Counter[str] = Counter()
+        """Tag id → its section cards (`collect`): a plan's count is of all its cards."""
 
     def _label(self, labels: object) -> str | None:
         if isinstance(labels, Mapping):
@@ -89,16 +93,36 @@ class Language:
 
     # -- what a page's HTML says --------------------------------------------------------------
 
-    def facts(self, text: str, heading: str | None, text_lang: str | None) -> Facts:
+    def facts(
+        self,
+        text: str,
+        heading: str | None,
+        text_lang: str | None,
+        source: str | None = None,
+        src_uri: str = "",
+    ) -> Facts:
         """First heading, read time and first paragraph of a rendered article. `text_lang` is
-        the language of its text where the page or the host says (front matter, i18n, theme)."""
+        the language of its text where the page or the host says (front matter, i18n, theme).
+        `source`: the page's whole file (front matter included), for its tagged sections, read
+        only where the HTML has a tags comment (a host may pass None elsewhere)."""
         minutes = None
+        rates = None
         if self.options.read_time.enabled:
             lang = str(text_lang or self.options.read_time.language or self.code)
             if lang not in self._rates:
                 self._rates[lang] = readtime.rates_for(lang, self.options.read_time.rates)
-            minutes = readtime.minutes(text, self._rates[lang])
-        return Facts(heading, minutes, html.first_paragraph(text, self.options.summary_length))
+            rates = self._rates[lang]
+            minutes = readtime.minutes(text, rates)
+        limit = self.options.summary_length
+        found: tuple[sections.Section, ...] = ()
+        said: list[str] = []
+        if source is not None and sections.has_sections(text) and sections.has_sections(source):
+            declared = sections.declared(source, src_uri, said.append)
+            found = sections.located(declared, text, src_uri, said.append, rates=rates, limit=limit)
+            for message in said:
+                self.run.warn(message)
+        summary = html.first_paragraph(text, limit)
+        return Facts(heading, minutes, summary, found, tuple(said))
 
     # -- page → article -----------------------------------------------------------------------
 
@@ -143,8 +167,15 @@ class Language:
             authors=(post.authors if post and post.authors else front.authors),
             draft=front.draft or bool(post and post.draft),
             fields=front.fields,
+            sections=tuple(self._section_ids(page.src_uri, s) for s in page.facts.sections),
         )
         return Found(article, tuple(unique.values()))
+
+    def _section_ids(self, src_uri: str, section: Section) -> Section:
+        """A section with its tags' ids, an unknown one reported at its heading's line."""
+        where = f"{src_uri}:{section.line}: section tags (heading '{section.heading}')"
+        ids = tuple(self.run.tag_id(name, src_uri, where) for name in section.tags)
+        return replace(section, ids=ids)
 
     @staticmethod
     def _title_of(page: SourcePage, front: FrontMatter) -> str:
@@ -175,6 +206,7 @@ class Language:
         unlisted: dict[str, Article] = {}
         spellings: list[tuple[str, str]] = []
         own: set[str] = set()
+        self.section_counts = Counter()
         for item in found:
             article = item.article
             if article.draft and not self.run.serving:
@@ -182,14 +214,33 @@ class Language:
                 continue
             articles[article.src_uri] = article
             spellings.extend(self.run.spellings(zip(article.tags, item.names, strict=True)))
+            for section in article.sections:
+                spellings.extend(self.run.spellings(zip(section.ids, section.tags, strict=True)))
             if not article.fallback:
                 own.update(self.run.levels(article.tags))
         names = model.display_names(spellings)
         for tag in names:
             names[tag] = self.run.catalog.name(tag, self.code) or names[tag]
         counts = Counter(t for a in articles.values() for t in self.run.levels(a.tags))
+        for article in articles.values():  # a section's card where its page has not the tag
+            for tag in self.section_cards(article):
+                counts[tag] += 1
+                self.section_counts[tag] += 1
+                if not article.fallback:
+                    own.add(tag)
         self.run.set_final(self.code, counts, own)
         return Collected(articles, unlisted, names, self.run.plan(self.code))
+
+    def section_cards(self, article: Article) -> list[str]:
+        """A tag (and, with the hierarchy, each level above it) per section card of an
+        article: one for each of its sections that has the tag its page has not."""
+        page = set(self.run.levels(article.tags))
+        return [
+            tag
+            for section in article.sections
+            for tag in dict.fromkeys(self.run.levels(section.ids))
+            if tag not in page
+        ]
 
     # -- generated pages: titles and descriptions ---------------------------------------------
 
@@ -224,7 +275,9 @@ class Language:
             return own
         name = self.title(replace(route, number=1), names)
         heading = self.labels.t("tag_heading", name=name)
-        return f"{heading} · {self.labels.t('articles', plan.counts.get(route.tag, 0))}"
+        sections = self.section_counts.get(route.tag, 0)
+        listed = self.labels.cards(plan.counts.get(route.tag, 0) - sections, sections)
+        return f"{heading} · {listed}"
 
     def page_meta(
         self, route: Route, plan: Plan, names: Mapping[str, str] | None = None

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..options import tagsfile, tagstyle
 from ..options.config import TagIndexConfig
+from ..records import sections
 from ..records.frontmatter import front_matter, has_tags, tags_of
 from ..text import neardups, slugs
 from . import hierarchy
@@ -116,19 +117,33 @@ class Run:
     def info(self, message: str) -> None:
         self.messages.info(message)
 
-    def first_pass(self, sources: Iterable[tuple[str, str]], read: ReadMeta = front_matter) -> None:
+    def first_pass(
+        self,
+        sources: Iterable[tuple[str, str]],
+        read: ReadMeta = front_matter,
+        *,
+        sectioned: bool = False,
+    ) -> None:
         """Read every page's front matter once per run (source path, text): which tags each
         language will have, and their slugs. What is listed and counted comes later, from
         each page's final state; this only predicts. `read`: the front matter reader (a host
-        may remember its results)."""
+        may remember its results). `sectioned`: the tags of the pages' sections count too (the
+        texts must then be strings): a host that makes its generated pages before it reads
+        the pages (MkDocs) has fewer to add late; one that publishes from the final state
+        alone need not."""
         keys = self.options.front_matter
         tagged: dict[str, tuple[str, ...]] = {}
+        section_tags: dict[str, tuple[str, ...]] = {}
+        """Tags of an article's sections (issue 41): a tag only a section has gets a page."""
         for src_uri, source in sources:
             meta = read(source, src_uri, self.warn)
             if has_tags(meta, keys):
                 tags = tags_of(meta, keys)
                 if tags:
                     tagged[src_uri] = tags
+                    if sectioned and sections.has_sections(source):
+                        found = sections.declared(source, src_uri, None)
+                        section_tags[src_uri] = tuple(n for d in found for n in d.tags)
         spellings: list[tuple[str, str]] = []
         fallback_mode = self.options.fallback_articles
         for lang, selected in self.languages.select(tagged).items():
@@ -139,6 +154,10 @@ class Run:
                 named = [(self.resolve(name, src_uri), name) for name in tagged[src_uri]]
                 spellings.extend(self.spellings(named))
                 ids = dict.fromkeys(self.levels(tag for tag, _ in named))
+                if src_uri in section_tags:  # a section's tag: one card at most, predicted
+                    more = [(self.resolve(name, src_uri), name) for name in section_tags[src_uri]]
+                    spellings.extend(self.spellings(more))
+                    ids.update(dict.fromkeys(self.levels(tag for tag, _ in more)))
                 if own:
                     own_tags.update(ids)
                 if own or fallback_mode == "mark":
@@ -281,13 +300,14 @@ class Run:
             index=self.options.index,
         )
 
-    def tag_id(self, name: str, src_uri: str) -> str:
-        """The tag a front-matter name stands for; with a tags file, unknown names are reported."""
+    def tag_id(self, name: str, src_uri: str, where: str | None = None) -> str:
+        """The tag a front-matter name stands for; with a tags file, unknown names are reported
+        (`where`: the place named, if not the front matter's tags: a section's heading)."""
         tag = self.resolve(name, src_uri)
         known = self.catalog.resolve(name)[1]
         if self.catalog.enabled and not known and self.options.unknown_tags != "ignore":
-            key = self.options.front_matter.tags
-            message = f"{src_uri}: front matter '{key}': tag '{name}' is not in the tags file"
+            where = where or f"{src_uri}: front matter '{self.options.front_matter.tags}'"
+            message = f"{where}: tag '{name}' is not in the tags file"
             if self.options.unknown_tags == "error":
                 raise TagIndexError(f"tagindex: {message}")
             self.warn(message)

@@ -82,10 +82,23 @@ class Tag(Facets):
     """With the hierarchy: ids of the levels below that have a page, in the index's order."""
     path: str = ""
     """With the hierarchy: the names of every level to this one (`ML/RL/GRPO`); else empty."""
+    sections: tuple[Article, ...] = ()
+    """Cards of sections with this tag whose page has it not (issue 41), in card order."""
+    listed: tuple[Article, ...] | None = None
+    """With sections: every card's article in card order (a page's sections after it)."""
 
     @property
     def count(self) -> int:
         return len(self.articles)
+
+    @property
+    def section_count(self) -> int:
+        return len(self.sections)
+
+    @property
+    def entries(self) -> tuple[Article, ...]:
+        """What its cards show, in order: its articles, and its sections among them."""
+        return self.listed if self.listed is not None else self.articles
 
     def audience_counts(self, audiences: Iterable[str]) -> dict[str, int]:
         """Articles per audience (`""`: all); an article without audience counts for each."""
@@ -98,7 +111,7 @@ class Tag(Facets):
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return cards(self.articles)
+        return cards(self.entries)
 
 
 @dataclass(frozen=True)
@@ -206,6 +219,15 @@ def ordered(
     return sorted(articles, key=_order(sort_by), reverse=reverse)
 
 
+def in_page_order(
+    pairs: Iterable[tuple[Article, Article]], sort_by: SortBy, *, reverse: bool = False
+) -> list[Article]:
+    """(page, card) pairs as cards in card order: by the page's sort key, then in the order
+    given (a page's section cards in document order: the sort is stable)."""
+    order = _order(sort_by)
+    return [card for _, card in sorted(pairs, key=lambda pair: order(pair[0]), reverse=reverse)]
+
+
 def display_names(spellings: Iterable[tuple[str, str]]) -> dict[str, str]:
     """Pick how each tag is shown: its most used spelling; among equals, one without a leading
     `#` (the heading adds its own), then the first in sorted order."""
@@ -234,25 +256,35 @@ def build(
     """Group articles by tag and order cards and tags. With the hierarchy (`separator`), an
     article belongs to its tags and every level above them, once: a parent lists its subtree."""
     members: dict[str, list[Article]] = {}
+    parts: dict[str, list[tuple[Article, Article]]] = {}
+    """Tag → (page, card) of each section card, in document order (issue 41)."""
     for article in articles:
         keys = hierarchy.expand(article.tags) if separator is not None else article.tags
         for key in keys:
             members.setdefault(key, []).append(article)
+        for section in article.sections:
+            own = hierarchy.expand(section.ids) if separator is not None else section.ids
+            for key in dict.fromkeys(own):
+                if key not in keys:
+                    parts.setdefault(key, []).append((article, article.of_section(section)))
     order = _order(sort_by)
     tags = [
-        Tag(
-            key=key,
-            name=names.get(key, key if separator is None else hierarchy.leaf(key)),
-            slug=slugs[key],
-            url=urls[key],
-            articles=tuple(sorted(found, key=order, reverse=reverse)),
-            description=(descriptions or {}).get(key),
-        )
-        for key, found in members.items()
+        _tag(key, members.get(key, []), parts.get(key, []), order, reverse)
+        for key in {**members, **parts}
         if key in urls
     ]
+    tags = [
+        replace(
+            tag,
+            name=names.get(tag.key, tag.key if separator is None else hierarchy.leaf(tag.key)),
+            slug=slugs[tag.key],
+            url=urls[tag.key],
+            description=(descriptions or {}).get(tag.key),
+        )
+        for tag in tags
+    ]
     if index_sort == "count":
-        tags.sort(key=lambda t: (-t.count, collation_key(t.name), t.key))
+        tags.sort(key=lambda t: (-t.count - t.section_count, collation_key(t.name), t.key))
     elif index_sort == "tags_file":  # the author's order; tags not in the file after, by name
         place = tag_order or {}
         last = len(place)
@@ -263,12 +295,32 @@ def build(
         tags = _tree(tags, names, separator)
     by_key = {t.key: t for t in tags}
     listed = {a.src_uri: a for t in tags for a in t.articles}
+    for key in {t.key for t in tags}.intersection(parts):  # a page listed by a section alone
+        listed.update((page.src_uri, page) for page, _ in parts[key] if page.src_uri not in listed)
     return TagIndex(
         tags=tuple(tags),
         by_key=by_key,
         hierarchical=separator is not None,
         articles=tuple(sorted(listed.values(), key=order, reverse=reverse)),
     )
+
+
+def _tag(
+    key: str,
+    found: list[Article],
+    parts: list[tuple[Article, Article]],
+    order: Callable[[Article], tuple[Any, ...]],
+    reverse: bool,
+) -> Tag:
+    """A tag's articles in card order; with section cards, every card in order: by the sort
+    key of the page, then the page's own order (a stable sort keeps a page's sections in it)."""
+    articles = tuple(sorted(found, key=order, reverse=reverse))
+    if not parts:
+        return Tag(key, key, "", "", articles)
+    every = [(a, a) for a in found] + parts
+    listed = [card for _, card in sorted(every, key=lambda pair: order(pair[0]), reverse=reverse)]
+    sections = tuple(card for card in listed if card.section is not None)
+    return Tag(key, key, "", "", articles, sections=sections, listed=tuple(listed))
 
 
 def _tree(tags: list[Tag], names: Mapping[str, str], separator: str) -> list[Tag]:
@@ -288,6 +340,11 @@ def _tree(tags: list[Tag], names: Mapping[str, str], separator: str) -> list[Tag
         )
         for tag in tags
     ]
+
+
+def _related_tags(article: Article) -> dict[str, None]:
+    """The tags an article is related by: its own, then its sections' (issue 41), each once."""
+    return dict.fromkeys([*article.tags, *(t for s in article.sections for t in s.ids)])
 
 
 RELATED_SCAN = 64
@@ -318,7 +375,7 @@ def related(
         group.sort(key=newest)
         members: dict[str, list[Article]] = {}
         for article in group:
-            for tag in dict.fromkeys(article.tags):
+            for tag in _related_tags(article):
                 members.setdefault(tag, []).append(article)
         total = len(group)
         weight = {tag: math.log(1 + total / len(found)) for tag, found in members.items()}
@@ -326,7 +383,7 @@ def related(
         by_src = {article.src_uri: article for article in group}
         for article in group:
             scores: dict[str, list[float]] = {}
-            for tag in dict.fromkeys(article.tags):
+            for tag in _related_tags(article):
                 for other in members[tag][:scan]:
                     if other.src_uri != article.src_uri:
                         score = scores.setdefault(other.src_uri, [0.0, 0])

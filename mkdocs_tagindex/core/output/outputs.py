@@ -190,7 +190,8 @@ class Outputs:
                 continue  # the author's own page for this tag
             title = f"{labels.t('tag_heading', name=tag.name)} · {site.name}"
             folder = posixpath.dirname(src_uri)
-            self._feed(self.published.pages[src_uri][0], folder, title, tag.url, tag.articles)
+            # an item per card: a section's card is its own item (issue 41)
+            self._feed(self.published.pages[src_uri][0], folder, title, tag.url, tag.entries)
         index_src = self.plan.index_src
         if options.site_wide and index_src in self.published.pages:
             everything = model.ordered(self.articles, "date")

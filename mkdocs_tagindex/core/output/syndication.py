@@ -44,7 +44,7 @@ def _item(
 ) -> Item:
     return Item(
         url=site.absolute(article.url),
-        title=article.title,
+        title=article.card_title,
         summary=article.summary,
         published=article.date,
         updated=article.updated,
@@ -103,7 +103,7 @@ def collection(
                 "@type": "ListItem",
                 "position": int(card.number),
                 "url": site.absolute(card.article.url),
-                "name": card.article.title,
+                "name": card.article.card_title,
             }
             for card in cards
         ]
@@ -181,7 +181,7 @@ def tags_json(
             if index.hierarchical
             else None
         )
-        places = tuple(numbers[a.src_uri] for a in tag.articles)
+        places = tuple(numbers[a.page_src] for a in tag.entries)
         inputs = (site, at, tag, pages.get(tag.key, (tag.url,)), per_page, tree, places)
         line = remember(inputs, _tag_line) if remember is not None else _tag_line(inputs)
         yield ("\n" if n == 0 else ",\n") + line
@@ -200,6 +200,14 @@ def tags_json(
 Remember = Callable[[Any, Callable[[Any], str]], str]
 """`remember(inputs, make)` is `make(inputs)`, or what `make` gave an earlier build for equal
 `inputs` (a host's cache; `inputs` are plain values and the model's records)."""
+
+
+def _section_of(article: Article) -> dict[str, str]:
+    """A section's card in `tags.json` (issue 41): `article` is its page's number, `section`
+    its heading's id and `heading` its text; a page's card has neither key."""
+    if article.section is None:
+        return {}
+    return {"section": article.section.anchor, "heading": article.section.heading}
 
 
 def _tag_line(inputs: Any) -> str:
@@ -223,6 +231,7 @@ def _tag_line(inputs: Any) -> str:
             "facets": card.article.facets,
             **dict(card.article.fields),
             "article": places[i],
+            **_section_of(card.article),
         }
         for i, card in enumerate(tag.cards)
     ]

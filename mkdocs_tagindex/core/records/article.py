@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cardfields import FIELDS
+from .sections import Section
 
 _DECLARED = frozenset(field.name for field in FIELDS)
 
@@ -49,6 +50,38 @@ class Article:
     """Listed only under `mkdocs serve`, with a "Draft" mark."""
     fields: tuple[tuple[str, Any], ...] = ()
     """The fields of `cardfields.FIELDS` its front matter gives, read as `article.<name>`."""
+    sections: tuple[Section, ...] = ()
+    """Its tagged headings (issue 41), in document order, with their tags' ids."""
+    section: Section | None = None
+    """On a section's card: the section (the card is its page's, with the section's URL,
+    read time and summary); None on a page's card."""
+
+    @property
+    def card_title(self) -> str:
+        """The title its card, feed item and structured data show: a section's card says
+        "Article title › Section heading"."""
+        if self.section is None:
+            return self.title
+        return f"{self.title} › {self.section.heading}"
+
+    @property
+    def page_src(self) -> str:
+        """The source path of the page this card is of (a section's card: its page's)."""
+        return self.src_uri.partition("#")[0]
+
+    def of_section(self, section: Section) -> Article:
+        """The card of one of its sections: the article's badges, the section's anchor,
+        read time and summary."""
+        return replace(
+            self,
+            src_uri=f"{self.src_uri}#{section.anchor}",
+            url=f"{self.url}#{section.anchor}",
+            tags=section.ids,
+            summary=section.summary,
+            read_time=section.read_time,
+            sections=(),
+            section=section,
+        )
 
     def __getattr__(self, name: str) -> Any:
         """A declared card field (`cardfields.py`): its value, or None when the page has none
@@ -87,6 +120,11 @@ class Facts:
     heading: str | None = None
     minutes: int | None = None
     summary: str | None = None
+    sections: tuple[Section, ...] = ()
+    """Its tagged headings, as the source declares them and the HTML shows them."""
+    said: tuple[str, ...] = ()
+    """The warnings its sections' markup gave: a host that keeps facts for a later build says
+    them again when it reuses them."""
 
 
 GitDates = Callable[[], tuple[datetime.date | None, datetime.date | None]]

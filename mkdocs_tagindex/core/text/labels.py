@@ -32,7 +32,7 @@ Plural = Mapping[str, str]
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 """CLDR's plural category names, the keys of a plural label."""
 
-PLURAL_KEYS = ("articles", "tags", "read_time")
+PLURAL_KEYS = ("articles", "sections", "tags", "read_time")
 """Labels with a form per plural category; the others are plain text."""
 
 
@@ -49,6 +49,7 @@ class LabelKey:
 PLACEHOLDERS: Mapping[str, LabelKey] = MappingProxyType(
     {
         "articles": LabelKey(("count",), "plural"),
+        "sections": LabelKey(("count",), "plural"),
         "tags": LabelKey(("count",), "plural"),
         "read_time": LabelKey(("count",), "plural"),
         "member": LabelKey(),
@@ -408,6 +409,15 @@ class Labels:
             return str(value)
 
         return _PLACEHOLDER.sub(fill, str(entry))
+
+    def cards(self, articles: int, sections: int = 0) -> str:
+        """What a tag lists (issue 41): "16 articles · 3 sections", "16 articles" with no
+        section, "3 sections" with no article."""
+        if not sections:
+            return self.t("articles", articles)
+        if not articles:
+            return self.t("sections", sections)
+        return f"{self.t('articles', articles)} · {self.t('sections', sections)}"
 
     def value(self, table: str, value: str) -> str:
         """A badge field's value (`cardfields.py`) as its label table names it, else as is."""
