@@ -238,11 +238,15 @@ class Lifecycle(RuleBasedStateMachine):
     def published(self, rel: str) -> bool | None:
         """Whether Zensical publishes the page (None: this test does not say — a `.de.md` page
         while the i18n plugin builds English alone)."""
-        if rel in self.excluded or rel.startswith("templates/"):
+        if rel.startswith("templates/"):
             return False
         if ".de." in rel and self.langs and "de" not in self.langs:
             return None
-        return True
+        # zensical-i18n matches exclude_docs against the page's path in its language's staged
+        # tree (`a.de.md` is `a.md` in German): `a.md` excluded takes `a.de.md` with it, and
+        # a line `a.de.md` excludes nothing (command/pages/published.py, confirmed on Zensical)
+        staged = rel.replace(".de.md", ".md") if self.langs else rel
+        return staged not in self.excluded
 
     def config_text(self) -> str:
         return self.config.read_bytes().decode("utf-8")
