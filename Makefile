@@ -8,7 +8,7 @@ DEMO_ADDR ?= 127.0.0.1:8000
 
 .PHONY: demo demo-build demo-zensical test lint typecheck clean venv system-deps gallery goldens \
 	fuzz soak bench bench-micro bench-example bench-zipf bench-longtail bench-longtail2 \
-	bench-longtail7 bench-zensical bench-explorer schema docs docs-build dist
+	bench-longtail7 bench-zensical bench-explorer bench-sections schema docs docs-build dist
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -143,6 +143,12 @@ bench: venv system-deps
 	$(PY) bench/zensical.py --n 1000
 	$(PY) bench/zensical.py --n 1000 --layers
 	nice $(PY) bench/explorer.py
+	$(PY) bench/sections.py --n 1000
+
+# Tags on sections (issue 41): a site with three tagged sections per article beside the same site
+# without, build CPU and the tag pages' weight per card.
+bench-sections: venv
+	$(PY) bench/sections.py --n 1000
 
 bench-micro bench-example bench-zipf bench-longtail bench-longtail2 bench-longtail7: venv
 	$(BENCH) $(@:bench-%=%)
