@@ -24,6 +24,7 @@ from .caches.state import (
     sha,
     unchanged,
 )
+from .config.confedit import alive
 from .config.site import cache_file
 from .files.locking import cache_dir, held
 
@@ -190,20 +191,10 @@ def _sweep(folder: Path) -> None:
     if folder.is_dir():
         for path in folder.rglob("*.tmp"):
             pid = path.name.rsplit(".", 2)[-2] if path.name.startswith(".") else ""
-            if pid.isdigit() and _alive(int(pid)):
+            if pid.isdigit() and alive(int(pid)):
                 continue
             if path.is_file() and not path.is_symlink():
                 path.unlink(missing_ok=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # another user's: alive
-    return True
 
 
 def _run(config: Path, say: Say, keep_pages: bool, quiet: bool, adopt: bool) -> int:

@@ -109,9 +109,17 @@ def flow_added(line: str, closer: str, addition: str) -> Iterator[str]:
 
 
 def write(path: Path, data: bytes) -> None:
-    """`data` into `path` by a temporary file renamed over it: a killed run leaves the file as
-    it was or as it is meant to be, never half of it (`sweep` takes its temporary file)."""
+    """The config or a template: what a killed run left of it taken first (`sweep`), then
+    `write_atomic`."""
     sweep(path)
+    write_atomic(path, data)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """`data` into `path` by a temporary file renamed over it: a killed run leaves the file as
+    it was or as it is meant to be, never half of it. The one way the command writes a file
+    (`files/owned.py` writes its pages with it too)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with open(tmp, "wb") as handle:
@@ -130,11 +138,12 @@ def sweep(path: Path) -> None:
         return
     for tmp in found:
         pid = tmp.name[len(path.name) + 2 : -4]
-        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+        if pid.isdigit() and int(pid) != os.getpid() and not alive(int(pid)):
             tmp.unlink(missing_ok=True)
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Whether process `pid` runs (another user's counts as running): its temporary files stay."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...core import ownership
+from ..config.confedit import write_atomic
 from ..config.site import CommandError, Site
 
 MARKER = ownership.MARKER
@@ -50,18 +51,6 @@ def roots(site: Site) -> list[str]:
 def owned_by(site: Site) -> Owned:
     """The folders of `site`, as its config (which the markers name) owns them."""
     return Owned(site.docs_dir, roots(site), ownership.config_label(site.path, site.docs_dir))
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
 
 
 @dataclass

@@ -35,7 +35,8 @@ FACTS = "facts.pickle"
 PARALLEL_FROM = 64
 """Below this many pages to render, one process is faster than starting a pool."""
 
-_MD: Any = None
+_MD: dict[str, Any] = {}
+"""Config path → its Markdown instance: one per config a process builds (tests build many)."""
 
 
 def zensical_config(config_path: str) -> Any:
@@ -50,15 +51,17 @@ def zensical_config(config_path: str) -> Any:
 
 
 def _markdown(config_path: str) -> Any:
-    """One Markdown instance per process, configured as Zensical configures it."""
-    global _MD
-    if _MD is None:
+    """One Markdown instance per config and process, configured as Zensical configures it."""
+    md = _MD.get(config_path)
+    if md is None:
         from markdown import Markdown  # type: ignore[import-untyped,unused-ignore]
 
         config = zensical_config(config_path)
         extensions = [e for e in config["markdown_extensions"] if isinstance(e, str)]
-        _MD = Markdown(extensions=extensions, extension_configs=config["mdx_configs"])
-    return _MD
+        md = _MD[config_path] = Markdown(
+            extensions=extensions, extension_configs=config["mdx_configs"]
+        )
+    return md
 
 
 @functools.lru_cache(maxsize=8)

@@ -13,7 +13,6 @@ lowers the case and turns each space into the separator without collapsing them 
 
 from __future__ import annotations
 
-import datetime
 import posixpath
 import re
 from collections.abc import Mapping
@@ -24,6 +23,7 @@ from babel.dates import format_date
 
 from ..config.site import plugin_entries
 from .posttime import posts_dir
+from .published import created
 
 NOT_WORD = re.compile(r"[^\w\s-]")
 SPACE = re.compile(r"\s")
@@ -74,17 +74,18 @@ def post_path(
     blog = next((b for b in blogs if path.startswith(b.posts)), None)
     if blog is None:
         return None
-    created = _created(meta.get("date"))
-    if created is None:
+    stamp = created(meta.get("date"))
+    if stamp is None:
         return None
+    made = stamp.date()
     stem = posixpath.splitext(posixpath.basename(path))[0]
     title = meta.get("title") or heading
     slug = str(meta.get("slug") or (slugify(str(title), blog.separator) if title else stem))
     categories = meta.get("categories")
     names = [str(c) for c in categories] if isinstance(categories, list) else []
-    date = created.strftime("%Y/%m/%d")
+    date = made.strftime("%Y/%m/%d")
     if blog.date_format != "yyyy/MM/dd":
-        date = format_date(created, format=blog.date_format, locale="en")
+        date = format_date(made, format=blog.date_format, locale="en")
     parts = {
         "date": date,
         "slug": slug,
@@ -97,16 +98,3 @@ def post_path(
         return None
     tail = "/".join(part for part in tail.split("/") if part)
     return f"{blog.blog_dir}/{tail}.md"
-
-
-def _created(value: Any) -> datetime.date | None:
-    if isinstance(value, Mapping):
-        value = value.get("created")
-    if isinstance(value, str):
-        try:
-            value = datetime.datetime.fromisoformat(value)
-        except ValueError:
-            return None
-    if isinstance(value, datetime.datetime):
-        return value.date()
-    return value if isinstance(value, datetime.date) else None

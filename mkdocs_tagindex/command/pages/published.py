@@ -86,8 +86,8 @@ class Published:
             return True
         draft = meta.get("draft")
         if draft is None and blog.future_is_draft:
-            created = _created(meta.get("date"))
-            return created is None or created <= now
+            when_made = created(meta.get("date"))
+            return when_made is None or when_made <= now
         return draft is not True
 
     def shadowed(self, paths: Iterable[str]) -> set[str]:
@@ -133,7 +133,7 @@ def _blogs(config: Mapping[str, Any]) -> Iterable[BlogDrafts]:
         )
 
 
-def _created(value: Any) -> datetime.datetime | None:
+def created(value: Any) -> datetime.datetime | None:
     """A post's creation time from its `date` (a date, a datetime, a string, or a mapping
     with `created`), in UTC; None when it has none the command can read."""
     if isinstance(value, Mapping):
@@ -179,8 +179,8 @@ def posts_due(
             meta = front_matter((docs_dir / src).read_text("utf-8-sig"), src, _quiet)
         except (OSError, UnicodeDecodeError):
             return True  # let the build say it
-        created = _created(meta.get("date"))
-        if meta.get("draft") is None and meta.get("tags") and created and created <= when:
+        made = created(meta.get("date"))
+        if meta.get("draft") is None and meta.get("tags") and made and made <= when:
             return True
     return False
 
