@@ -521,9 +521,15 @@ def test_the_smaller_parts(
     assert len(set(names)) == 2 and any("llm/retrieval" in n for n in names), names
     # Find's border: at least 3:1 against the page, in both schemes
     field = page.locator("[data-tagindex-find]")
+    # no colour transition to wait out: a loaded machine could read a colour halfway
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important }")
     for scheme in ("default", "slate"):
         page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
-        page.wait_for_timeout(50)
+        page.wait_for_function(
+            "s => getComputedStyle(document.body).colorScheme !== undefined && "
+            "document.body.getAttribute('data-md-color-scheme') === s",
+            arg=scheme,
+        )
         border = property_srgb(field, "borderTopColor")
         behind = property_srgb(page.locator("[data-tagindex-explorer]"), "backgroundColor")
         assert contrast(border, behind) >= 3, (scheme, border, behind)
