@@ -22,6 +22,20 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 
 
+def run_tagindex(project: Path, *args: str, path: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """`tagindex ARGS` in `project`, in a subprocess, from the package under `path` (this
+    checkout unless a test runs an older one), as it ended."""
+    env = {**os.environ, "PYTHONPATH": str(path), "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs_tagindex", *args],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
 def run_mkdocs(
     project: Path, *args: str, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:

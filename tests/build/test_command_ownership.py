@@ -22,16 +22,14 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 from killpoints import count_writes, run_killed
 
-from conftest import ROOT, build, material_config, write_config, write_page
+from conftest import ROOT, build, material_config, run_tagindex, write_config, write_page
 
-ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1"}
 BEFORE = "13f1ab6"
 """The last commit before issue 39: its command wrote a version-1 manifest, last."""
 """Today's code (the version before this one), for the upgrade test, when it is here."""
@@ -39,16 +37,7 @@ ALL = os.environ.get("TAGINDEX_KILL_ALL") == "1"
 SIGNALS = (signal.SIGKILL, signal.SIGINT, signal.SIGTERM)
 
 
-def tagindex(project: Path, *args: str, path: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    env = {**ENV, "PYTHONPATH": str(path)}
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs_tagindex", *args],
-        cwd=project,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+tagindex = run_tagindex
 
 
 def ok(project: Path, *args: str) -> str:

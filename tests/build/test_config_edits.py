@@ -28,7 +28,7 @@ from mkdocs_tagindex.command.config import setup, undo
 from mkdocs_tagindex.command.config.confedit import parse
 from mkdocs_tagindex.command.config.site import CommandError, load_site, tomllib
 
-from conftest import ROOT
+from conftest import ROOT, run_tagindex
 
 BIN = Path(sys.executable).parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1"}
@@ -37,15 +37,7 @@ YAML_SITE = "site_name: S\nsite_url: https://example.org/\n"
 TOML_SITE = '[project]\nsite_name = "S"\nsite_url = "https://example.org/"\n'
 
 
-def tagindex(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs_tagindex", *args],
-        cwd=project,
-        env=ENV,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+tagindex = run_tagindex
 
 
 def ok(project: Path, *args: str) -> str:
