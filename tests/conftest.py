@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -70,6 +71,25 @@ class Site:
 
     def warnings(self) -> list[str]:
         return [line for line in self.log.splitlines() if line.startswith("WARNING")]
+
+
+def explorer_pieces(folder: Path) -> list[BeautifulSoup]:
+    """Each piece of the explorer's cards that `folder/explorer.json` lists (the all-tags
+    page's folder of a built site, or of the command's output), parsed, in order."""
+    data = json.loads((folder / "explorer.json").read_text("utf-8"))
+    return [
+        BeautifulSoup(json.loads((folder / name).read_text("utf-8"))["html"], "html.parser")
+        for name in data["pieces"]
+    ]
+
+
+def explorer_cards(folder: Path) -> list[object]:
+    """The explorer's cards, every article's once, in order: the cards of its pieces' results."""
+    return [
+        card
+        for piece in explorer_pieces(folder)
+        for card in piece.select("[data-tagindex-results] > [data-tagindex-number]")
+    ]
 
 
 def copy_fixture(name: str, dest: Path) -> Path:

@@ -34,6 +34,7 @@ from ..core import (
     Tag,
     clean_text,
     ownership,
+    piece_json,
     strip_format,
     theme_overrides_dir,
     url_of,
@@ -297,12 +298,39 @@ def _publish(
 
         more = (route, url, meta, names)
         result.files[path] = cache.page(path, key, index, context, render, frame, more)
+    _explorer_pieces(site, edition, pages.get(collected.plan.index_src), renderer, result, cache)
     for static in edition.outputs.files:
         content = static.content
         # a feed's RSS and JSON share their inputs: kept by them
         inputs = (content.make.__name__, content.data) if isinstance(content, Deferred) else None
         path = docs_path(site, language.code, static.src_uri)
         result.files[path] = cache.feed(path, inputs, partial(_text_of, content, path, label))
+
+
+def _explorer_pieces(
+    site: Site,
+    edition: Edition,
+    index: tuple[Route, str] | None,
+    renderer: Renderer,
+    result: Result,
+    cache: Cache,
+) -> None:
+    """The pieces of the all-tags page's explorer cards, rendered with its context; each kept
+    by its cards and the page's URL (the rest is the settings', which key the whole cache)."""
+    if index is None or not edition.outputs.explorer_pieces:
+        return
+    route, url = index
+    frame = cache.cards(edition.language)
+    page = replace(edition.page_context(route, url), frame=frame)
+    for src_uri, piece in edition.explorer_pieces(page):
+        path = docs_path(site, edition.language.code, src_uri)
+        inputs = ("explorer_piece", (url, piece.index.explorer_cards, page.lang))
+        make = partial(_piece_text, renderer, piece, url)
+        result.files[path] = cache.feed(path, inputs, make)
+
+
+def _piece_text(renderer: Renderer, piece: PageContext, url: str) -> str:
+    return piece_json(renderer.explorer_piece(piece, url))
 
 
 def _text_of(content: Any, path: str, label: str) -> str:

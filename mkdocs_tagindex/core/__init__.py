@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from .options.tagstyle import Icons, bundled_icons
     from .output import theme
     from .output.contexts import NUMBER, ListingContext, PageContext, PassThrough
+    from .output.explorer import piece_json
     from .output.outputs import Deferred, Published, StaticFile
     from .output.render import Renderer
     from .output.theme import theme_overrides_dir
@@ -115,6 +116,7 @@ _HOME = {
     "has_sections": "records.sections",
     "labels_for": "text.labels",
     "one_date": "text.values",
+    "piece_json": "output.explorer",
     "plain": "text.html",
     "strip_format": "text.slugs",
     "tags_of": "records.frontmatter",
@@ -193,6 +195,7 @@ __all__ = [
     "one_date",
     "owned_roots",
     "ownership",
+    "piece_json",
     "plain",
     "readtime",
     "refused_keys_out",

@@ -126,6 +126,26 @@ class Stubs:
             self._written.clear()
 
 
+def write_site_file(site_dir: str, url: str, text: str) -> str:
+    """Write a file of ours straight into `site_dir` at site-relative `url` (never outside it),
+    whole or not at all; returns its path."""
+    root = os.path.realpath(site_dir)
+    path = os.path.realpath(os.path.join(root, *url.split("/")))
+    if os.path.commonpath([path, root]) != root:  # pragma: no cover - our own names
+        raise PluginError(f"tagindex: '{url}' would leave site_dir")
+    temporary = f"{path}.tagindex-tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temporary, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+        raise PluginError(cannot_write(url, path, error)) from error
+    return path
+
+
 def cannot_write(name: str, path: str, error: OSError) -> str:
     """`tagindex: cannot write 'tags/grpo/feed.xml' (/tmp/…/feed.xml): No space left on
     device`, with the folder that failed when it is not the file itself."""

@@ -14,8 +14,9 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from mkdocs.utils.templates import TemplateContext
 
-from ..core import Edition, ListingContext, PassThrough
+from ..core import Edition, ListingContext, PageContext, PassThrough, piece_json, url_of
 from . import fastpath as frame_module
+from . import files as files_module
 from . import i18n, interop, pages
 from .buildstate import BuildState, Generated, read_page
 from .fastpath import Frame
@@ -75,6 +76,7 @@ class PageStage:
                 kind = _frame_kind(page_context.frame_state, context.get("base_url"))
                 self.frame.begin(kind, generated.file.src_uri)
             context["tagindex"] = page_context  # type: ignore[typeddict-unknown-key]
+            self._explorer_pieces(context, page_context, config)
             search = self.env.get_template("tagindex/search.html")
             page.content = search.render(tagindex=page_context)
             return
@@ -89,6 +91,22 @@ class PageStage:
                 icons=self.icons,
                 shadows_shown=self.shadows_shown,
             )
+
+    def _explorer_pieces(
+        self, context: TemplateContext, page: PageContext, config: MkDocsConfig
+    ) -> None:
+        """The all-tags page's explorer cards, in pieces rendered with the page's own context
+        (`output/explorer.py`), written to `site_dir` beside it: MkDocs has copied the static
+        files by now, and a piece is the page's own render, not a page."""
+        pieces = list(self.edition.explorer_pieces(page))
+        if not pieces:
+            return
+        template = self.env.get_template("tagindex/explorer.html")
+        prefix = self.build.language.prefix
+        for src_uri, piece in pieces:
+            html = template.render({**context, "tagindex": piece})
+            url = url_of(src_uri, prefix, config.use_directory_urls)
+            files_module.write_site_file(config.site_dir, url, piece_json(html))
 
     def fill_listings(self, config: MkDocsConfig, files: Files) -> None:
         """Render the cards of every listing marker into its page, before the search plugin

@@ -552,6 +552,7 @@ def test_right_to_left_the_pick_stands_at_the_start(
     slug = str(item.get_attribute("data-tagindex-tag"))
     pick(page, slug)
     page.wait_for_function("() => /[?&]t=/.test(location.search)")
+    settle(page, urlsplit(page.url).query and "?" + urlsplit(page.url).query)
     assert unquote(urlsplit(page.url).query).startswith(f"t={slug}&match=all")
     assert page.locator(SHOWN).count() > 0
 

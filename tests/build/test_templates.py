@@ -17,7 +17,16 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import ROOT, Site, build, material_config, run_mkdocs, write_config, write_page
+from conftest import (
+    ROOT,
+    Site,
+    build,
+    explorer_cards,
+    material_config,
+    run_mkdocs,
+    write_config,
+    write_page,
+)
 
 TEMPLATES = ROOT / "theme_overrides" / "tagindex"
 MARK = "tagindex-test-override"
@@ -76,7 +85,7 @@ Y, X1, X2 = "tags/y/index.html", "tags/x/index.html", "tags/x/page/2/index.html"
 INDEX, ARTICLE = "tags/index.html", "a/index.html"
 CARDS = "ol.tagindex-cards > li.tagindex-card"
 AUDIENCE, TYPE = '[data-tagindex-facet="audience"]', '[data-tagindex-facet="type"]'
-RESULTS = "[data-tagindex-results] > li.tagindex-card"
+RESULTS = "[data-tagindex-results]"  # its cards come in pieces (`explorer.json`)
 
 BLOCKS = [
     # tagindex/tag.html
@@ -146,7 +155,7 @@ BLOCKS = [
           ("[data-tagindex-find]", RESULTS), 'tagindex.index.types | join(",")', ("news,paper",)),
     Block("explorer.html", "tagindex_explorer_results", INDEX, "[data-tagindex-results]",
           ("[data-tagindex-find]", f".tagindex-explorer {TYPE}"),
-          'tagindex.index.explorer_cards | map(attribute="number") | join(",")', ("01,02,03",)),
+          'tagindex.index.explorer_cards | map(attribute="number") | join(",")', ("",)),
     Block("explorer.html", "tagindex_explorer_templates", INDEX, "[data-tagindex-pick-template]",
           ("[data-tagindex-find]", RESULTS), 'tagindex.labels.t("explorer_pick", name="x")',
           ("Add x to the combination",)),
@@ -236,6 +245,26 @@ def test_a_hierarchy_block_overridden_keeps_the_rest(project: Path, block: Block
     assert page.select(block.own) == [], f"{block.name}: the block's own output is still there"
     for selector in block.neighbours:
         assert page.select(selector), f"{block.name}: its neighbour {selector} is gone"
+
+
+def test_the_explorers_pieces_render_the_overrides_as_the_page_would(project: Path) -> None:
+    """The explorer's cards are not in the all-tags page but in pieces, rendered with its
+    context: an override of the results block and of card.html renders there as it would in
+    the page (the page itself holds no card)."""
+    results = (
+        '{% extends "tagindex/_base/explorer.html" %}\n'
+        "{% block tagindex_explorer_results %}<ol data-tagindex-results>"
+        "{% for card in tagindex.index.explorer_cards %}"
+        '<li data-tagindex-number="{{ card.number }}" class="mine">'
+        '{{ card.article.title }} @ {{ "x/" | url }}</li>{% endfor %}'
+        "</ol>{% endblock %}\n"
+    )
+    template_site(project, {"tagindex/explorer.html": results})
+    site = build(project, "--strict")
+    assert site.warnings() == []
+    assert site.html(INDEX).select("li.mine") == []
+    cards = explorer_cards(site.dir / "tags")
+    assert [c.get_text() for c in cards] == ["A @ ../x/", "B @ ../x/", "C @ ../x/"]  # type: ignore[attr-defined]
 
 
 def test_super_keeps_the_block_and_adds_to_it(project: Path) -> None:

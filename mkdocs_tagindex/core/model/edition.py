@@ -7,7 +7,7 @@ and the pages it generated (`outputs.Published`), then asks it for template cont
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from functools import cached_property
 from typing import cast
@@ -130,7 +130,9 @@ class Edition:
             head=self.outputs.head(route, url, tag, cards, self.index_url),
             tags_json_url=self.outputs.tags_json_url,
             search_articles=self.options.search_articles,
-            explorer=route.kind == "index" and self.options.explorer,
+            # the explorer needs its index (`explorer.json`; an author's file there stops it)
+            explorer=route.kind == "index" and self.outputs.explorer_url is not None,
+            explorer_url=self.outputs.explorer_url,
             # the explorer's cards stand under its own h2 heading
             card_heading="h3" if route.kind == "index" else "h2",
             breadcrumbs=tuple(self.index.ancestors(tag)) if tag is not None else (),
@@ -139,11 +141,21 @@ class Edition:
             styled=self.styled,
             tag_styles_url=self._styles_url(tag.slug if tag is not None else None),
         )
+        if context.explorer:  # its cards come in pieces: none in the page
+            context = replace(context, index=replace(self.index, explorer_part=()))
         if facet == "none" or start >= len(every):
             return context
         # grouped: the groups of cards `start:stop`, card titles a level under their headings
         found = groups.page_groups(every, start, stop, facet, self.language.labels)
         return replace(context, group_by=facet, groups=found, card_heading="h3")
+
+    def explorer_pieces(self, page: PageContext) -> Iterator[tuple[str, PageContext]]:
+        """(source path, context) of each piece of the explorer's cards (`output/explorer.py`):
+        the all-tags page's context `page`, with the piece's cards as `index.explorer_cards`;
+        a host renders `tagindex/explorer.html` with each and writes `piece_json` of it."""
+        for src_uri, cards in self.outputs.explorer_pieces if page.explorer else ():
+            index = replace(self.index, explorer_part=cards)
+            yield src_uri, replace(page, explorer_piece=True, index=index)
 
     def _styles_url(self, slug: str | None) -> str | None:
         """`tags.css` on a page that shows a styled tag: its tag page, or the all-tags page."""

@@ -125,11 +125,17 @@ class TagIndex(Facets):
     articles: tuple[Article, ...] = ()
     """Every article some tag lists, once, in card order: the explorer's cards and the
     `articles` of `tags.json`, whose place in this tuple is the article's number there."""
+    explorer_part: tuple[Card, ...] | None = field(default=None, compare=False, repr=False)
+    """The explorer's cards one render holds (None: all): none on the all-tags page, a piece's
+    own in a piece (`output/explorer.py`), so that a template looping over `explorer_cards`
+    renders the cards of where it lands."""
 
     @cached_property
     def explorer_cards(self) -> tuple[Card, ...]:
         """Every article as a card numbered by its place in `articles` (`0001`, …): the
         explorer on the all-tags page shows some of them and numbers the shown ones anew."""
+        if self.explorer_part is not None:
+            return self.explorer_part
         return cards(self.articles)
 
     @cached_property

@@ -156,8 +156,16 @@ class PageContext:
     markdown_headings: bool = False
     """Group headings as Markdown headings (the Zensical command: its toc lists them)."""
     explorer: bool = False
-    """The all-tags page carries the explorer (`explorer` option): every article's card,
-    hidden, which the script shows for the tags a reader combines."""
+    """The all-tags page carries the explorer (`explorer` option), whose script fetches the
+    cards it shows for the tags a reader combines (`explorer_url`)."""
+    explorer_url: str | None = None
+    """Site-relative URL of this language's `explorer.json` (which tag and filter value lists
+    which article, and the explorer's pieces of cards), where the all-tags page has the
+    explorer: the explorer reads it, and so do a tag page's "narrow with…" counts."""
+    explorer_piece: bool = False
+    """This render is a piece of the explorer's cards (`output/explorer.py`): the all-tags
+    page's context, its `index.explorer_cards` the piece's; `tagindex/explorer.html` renders
+    its results block alone."""
     styled: frozenset[str] = frozenset()
     """Slugs of this language's tags that the tags file gives a colour or an icon: their
     heading and all-tags item get a mark (`tagindex-tag-mark`) that `tags.css` styles."""

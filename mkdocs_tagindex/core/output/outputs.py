@@ -17,7 +17,7 @@ from ..model import tagindex as model
 from ..model.language import Language
 from ..model.routes import Plan, Route, url_of
 from ..records.article import Article
-from . import feeds, syndication
+from . import explorer, feeds, syndication
 from .contexts import Head
 
 
@@ -122,10 +122,16 @@ class Outputs:
         self.tags_json_url: str | None = None
         self.tag_styles_url: str | None = None
         """Site-relative URL of `tags.css` (the tags file's colours and icons), if written."""
+        self.explorer_url: str | None = None
+        """Site-relative URL of `explorer.json`, where the all-tags page has the explorer."""
+        self.explorer_pieces: list[tuple[str, tuple[model.Card, ...]]] = []
+        """(source path, cards) of each piece of the explorer's cards, for the host to render
+        with the all-tags page's context (`Edition.explorer_piece`) and write."""
         if index.tags:
             self._tags_json()
             self._tag_styles()
             self._all_feeds()
+            self._explorer()
 
     def take_files(self) -> list[StaticFile]:
         """The files to write, handed over once: a host that writes them at once (MkDocs'
@@ -163,6 +169,20 @@ class Outputs:
         )
         if self._add(src_uri, data):
             self.tags_json_url = at
+
+    def _explorer(self) -> None:
+        """`explorer.json` and the pieces of cards, where the all-tags page is ours and has the
+        explorer (`explorer.py`)."""
+        if not self.language.options.explorer or self.plan.index_src not in self.published.pages:
+            return
+        src_uri = f"{self.plan.tags_dir}/{explorer.INDEX_NAME}"
+        audiences = [audience for audience, _ in self.language.audiences]
+        if not self._add(src_uri, explorer.explorer_index(self.index, audiences)):
+            return
+        self.explorer_url = self.url(src_uri)
+        self.explorer_pieces = [
+            (f"{self.plan.tags_dir}/{name}", cards) for name, cards in explorer.pieces(self.index)
+        ]
 
     def _tag_styles(self) -> None:
         """`tags.css` beside `tags.json`, in each language's folder as `tags.json` is, with the

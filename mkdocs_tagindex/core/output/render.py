@@ -88,6 +88,11 @@ class Renderer:
         """The body of a generated page (tag page or all-tags page) at site-relative URL."""
         return self._render(TEMPLATES[context.kind], page_url, {"tagindex": context})
 
+    def explorer_piece(self, context: PageContext, page_url: str) -> str:
+        """A piece of the all-tags page's explorer cards (`Edition.explorer_pieces`), for the
+        page at `page_url`."""
+        return self._render("tagindex/explorer.html", page_url, {"tagindex": context})
+
     def listing(self, context: ListingContext, page_url: str) -> str:
         """The cards of one listing marker, for the page at `page_url`."""
         return self._render("tagindex/listing.html", page_url, {"tagindex": context})

@@ -5,11 +5,14 @@
  * that match show as the page's own cards, numbered 01, 02, … with their count. The audience
  * switch and the filters (tagindex.js) apply to them too.
  *
- * The page carries every article's card once, rendered by the site's templates like the cards
- * of tag pages and hidden; this script shows and hides them, so a card here is the card of a
- * tag page, overrides included. Which tag lists which article comes from the language's
- * tags.json (its cards' `article`), read once, when a reader first picks or types, or at once
- * when the URL already holds a choice.
+ * Which tag and which filter value lists which article comes from the language's explorer.json
+ * (data-tagindex-index), read once, when a reader first picks or types, or at once when the URL
+ * already holds a choice; every count is made from it. The cards are not in the page (it would
+ * grow with the site): they come in pieces (explorer.json's `pieces`, each the results block of
+ * tagindex/explorer.html rendered at build time with the page's own context, so a card here is
+ * the card of a tag page, overrides included), fetched for the cards shown, a screenful at a
+ * time: more are drawn as the reader nears the end of the list. The counts of the "+" on
+ * screen change at once, the others in short tasks after.
  *
  * The choice lives in the URL: ?t=grpo+rl&match=all (slugs joined by "+", which the script
  * splits before decoding; slugs never hold "+"). Every change is a history entry, so the back
@@ -31,17 +34,20 @@
   const EXPLORER = "[data-tagindex-explorer]";
   const ROOT = "[data-tagindex]";
   const ITEM = "[data-tagindex-tag]"; // a tag of the list, with its slug
-  const CARD = "[data-tagindex-facets]";
+  const CARD = "[data-tagindex-number]"; // a card, numbered by its place in explorer.json
   const CARD_NUMBER = "[data-tagindex-card-number]";
   const MATCH = "[data-tagindex-match] input[type=radio]";
   const FACET = "[data-tagindex-facet]"; // a filter group of tagindex.js (its buttons' values)
   const VALUE = "[data-tagindex-value]";
   const UNFOUND = "data-tagindex-unfound"; // an item the find field leaves out (CSS hides it)
 
+  const BATCH = 24; // cards drawn at a time: a screenful and more on a desktop
+  const SLICE = 8; // ms of work per task when counts are written after the visible ones
+
   // Per explorer element: its state and what it found on the page.
   const explorers = new WeakMap();
-  // What tags.json says, per URL, indexed once (tagindex.js fetches the file once).
-  const indexed = new Map();
+  // The pieces of cards, per URL: a promise of place → card element (fetched once).
+  const pieces = new Map();
   // Each filter button's own text, before the count the explorer adds to it.
   const valueText = new WeakMap();
 
@@ -129,32 +135,33 @@
 
   // -- data --------------------------------------------------------------------------------------
 
-  function load(url) {
-    if (!indexed.has(url)) {
-      const shared = api();
-      const promise = (shared ? shared.json(url) : Promise.resolve(null)).then((data) => {
-        const found = index(data);
-        if (!found) indexed.delete(url); // try again on the next choice
-        return found;
-      });
-      indexed.set(url, promise);
+  /** The cards of one piece: place → card element, from its results list. */
+  function loadPiece(url) {
+    if (!pieces.has(url)) {
+      const promise = fetch(url, { credentials: "same-origin" })
+        .then((response) => {
+          if (!response.ok) throw new Error(String(response.status));
+          return response.json();
+        })
+        .then((data) => {
+          const template = document.createElement("template");
+          template.innerHTML = data && typeof data.html === "string" ? data.html : "";
+          const list = template.content.querySelector("[data-tagindex-results]");
+          const found = new Map();
+          for (const card of (list || template.content).querySelectorAll(CARD)) {
+            if (card.parentElement && card.parentElement.closest(CARD)) continue;
+            const place = parseInt(card.getAttribute("data-tagindex-number") || "", 10) - 1;
+            if (Number.isInteger(place) && place >= 0) found.set(place, document.importNode(card, true));
+          }
+          return found;
+        })
+        .catch(() => {
+          pieces.delete(url); // try again on the next draw
+          return new Map();
+        });
+      pieces.set(url, promise);
     }
-    return indexed.get(url);
-  }
-
-  /** slug → {name, articles: Int32Array of places in `articles`}, from tags.json (v2+). */
-  function index(data) {
-    if (!data || !Array.isArray(data.tags) || !Array.isArray(data.articles)) return null;
-    const tags = new Map();
-    for (const tag of data.tags) {
-      const cards = Array.isArray(tag.cards) ? tag.cards : [];
-      const places = new Int32Array(cards.length);
-      cards.forEach((card, i) => {
-        places[i] = Number.isInteger(card.article) ? card.article : -1;
-      });
-      tags.set(String(tag.slug), { name: String(tag.name), articles: places });
-    }
-    return { tags: tags, size: data.articles.length };
+    return pieces.get(url);
   }
 
   // -- the explorer ------------------------------------------------------------------------------
@@ -166,19 +173,18 @@
       if (section.contains(item)) continue;
       items.set(item.getAttribute("data-tagindex-tag"), item);
     }
-    const cards = [];
-    for (const card of section.querySelectorAll("[data-tagindex-results] " + CARD)) {
-      const place = parseInt(card.getAttribute("data-tagindex-number") || "", 10) - 1;
-      cards[Number.isInteger(place) && place >= 0 ? place : cards.length] = card;
-      card.hidden = true;
-    }
     const state = {
       section: section,
       root: root,
       items: items,
-      cards: cards,
-      numbers: new Map(), // card → its number element and built text
-      facets: new Map(),
+      order: Array.from(items.keys()), // the slugs in the list's order
+      picks: new Map(), // slug → {button, spot, painted: the render it shows}
+      drawn: new Map(), // place → its card, once its piece has come
+      results: new Int32Array(0), // the places the choice shows, in order
+      limit: BATCH, // how many of them are drawn
+      drawing: null, // the latest draw: an older one that ends later does nothing
+      version: 0, // the latest render: the "+" show its counts
+      numbers: new WeakMap(), // card → its number element
       slugs: [],
       not: [], // tags left out: an article with one of them is not shown
       match: "all",
@@ -219,26 +225,42 @@
   }
 
   function nameOf(state, slug) {
-    if (state.names.has(slug)) return state.names.get(slug);
-    const tag = state.data && state.data.tags.get(slug);
-    return tag ? tag.name : slug;
+    return state.names.has(slug) ? state.names.get(slug) : slug;
   }
 
+  /** A "+" before each tag of the list, in short tasks from the top (a list of thousands of
+   *  tags would otherwise hold the page for one long task); each drawn as the latest render
+   *  says, once there is one. */
   function addPicks(state) {
     const template = state.section.querySelector("[data-tagindex-pick-template]");
     if (!template || !template.content) return;
-    for (const [slug, item] of state.items) {
-      if (item.querySelector(":scope > [data-tagindex-pick]")) continue;
-      const button = template.content.firstElementChild.cloneNode(true);
-      button.setAttribute("data-tagindex-pick", slug);
-      const label = button.getAttribute("data-tagindex-text-label");
-      button.setAttribute("aria-label", fill(label, "name", nameOf(state, slug)));
-      button.setAttribute("title", button.getAttribute("aria-label"));
-      item.prepend(button);
-    }
+    let at = 0;
+    const step = () => {
+      const until = performance.now() + SLICE;
+      while (at < state.order.length && performance.now() < until) {
+        const slug = state.order[at];
+        at += 1;
+        const item = state.items.get(slug);
+        let button = item.querySelector(":scope > [data-tagindex-pick]");
+        if (!button) {
+          button = template.content.firstElementChild.cloneNode(true);
+          button.setAttribute("data-tagindex-pick", slug);
+          const label = button.getAttribute("data-tagindex-text-label");
+          button.setAttribute("aria-label", fill(label, "name", nameOf(state, slug)));
+          button.setAttribute("title", button.getAttribute("aria-label"));
+          item.prepend(button);
+        }
+        const pick = { button: button, spot: button.querySelector("[data-tagindex-pick-count]"), painted: 0 };
+        state.picks.set(slug, pick);
+        if (state.version > 0) paintPick(state, slug, pick);
+      }
+      if (at < state.order.length) window.setTimeout(step, 0);
+    };
+    step();
   }
 
-  /** Choose slugs and match; with `push`, a new history entry. Unknown slugs make a note. */
+  /** Choose slugs and match; with `push`, a new history entry. Unknown slugs make a note.
+   *  Returns a promise of the cards drawn. */
   function choose(state, slugs, match, options) {
     const opts = options || {};
     const known = [];
@@ -262,9 +284,10 @@
       if (opts.push) savePlace(state); // the entry left keeps its place, for Back
       go(query, Boolean(opts.push));
     }
-    render(state);
+    const drawn = render(state);
     renderTitle(state);
     rewriteSwitch(state);
+    return drawn;
   }
 
   /** The title names the choice ("#grpo + #rl · All tags"), so each history entry says which. */
@@ -283,9 +306,12 @@
     const lang = document.documentElement.getAttribute("lang") || "";
     const from = query.from && query.from !== lang ? query.from : "";
     if (restore) state.restoring = true;
+    const place = restore ? savedPlace() : null;
     const apply = () => {
-      choose(state, query.slugs, query.match, { from: from, push: push, not: query.not });
-      if (restore) restorePlace(state);
+      // Back to card N: the cards up to N are drawn (their pieces fetched) first
+      if (place && typeof place.limit === "number") state.keep = place.limit;
+      const drawn = choose(state, query.slugs, query.match, { from: from, push: push, not: query.not });
+      if (restore) drawn.then(() => restorePlace(state, place));
     };
     if (query.slugs.length === 0 && !state.data) {
       apply();
@@ -299,54 +325,38 @@
     const source = state.section.getAttribute("data-tagindex-index");
     if (!source) return Promise.resolve(null);
     state.section.setAttribute("aria-busy", "true");
-    return load(new URL(source, window.location.href).href).then((data) => {
+    const url = new URL(source, window.location.href).href;
+    const shared = api();
+    return (shared && shared.explorer ? shared.explorer(url) : Promise.resolve(null)).then((data) => {
       state.section.removeAttribute("aria-busy");
-      if (data && data.size === state.cards.length) state.data = data;
+      if (data && !state.data) state.data = Object.assign({ url: url }, data);
       return state.data;
     });
   }
 
   // -- rendering ---------------------------------------------------------------------------------
 
-  function facetsOf(state, card) {
-    if (!state.facets.has(card)) {
-      let value = {};
-      try {
-        value = JSON.parse(card.getAttribute("data-tagindex-facets") || "{}") || {};
-      } catch (error) {
-        value = {};
-      }
-      state.facets.set(card, value);
-    }
-    return state.facets.get(card);
+  function size(state) {
+    return state.data ? state.data.size : 0;
   }
 
-  /** Places of the articles that have all (or any) of the chosen tags, as a mask. */
+  /** How many of the chosen tags each article has, and how many it needs. */
   function chosen(state) {
-    const size = state.cards.length;
-    const counts = new Uint16Array(size);
+    const counts = new Uint16Array(size(state));
     if (!state.data) return { counts: counts, need: Infinity };
     for (const slug of state.slugs) {
-      const tag = state.data.tags.get(slug);
-      if (!tag) continue;
-      for (const place of tag.articles) if (place >= 0 && place < size) counts[place] += 1;
+      for (const place of state.data.tags.get(slug) || []) counts[place] += 1;
     }
     return { counts: counts, need: state.match === "all" ? state.slugs.length : 1 };
   }
 
-  /** 1 for each article that passes the audience and the filters (all but `except`). */
+  /** 1 for each article that passes the audience and the filters (all but `except`) and has
+   *  none of the tags left out. */
   function passing(state, facets, except) {
-    const shared = api();
-    const active = Object.keys(facets).filter((f) => facets[f] !== "" && f !== except);
-    const ok = new Uint8Array(state.cards.length);
-    state.cards.forEach((card, place) => {
-      if (!card) return;
-      const own = active.length ? facetsOf(state, card) : null;
-      ok[place] = active.every((f) => shared.matches(own, f, facets[f])) ? 1 : 0;
-    });
-    for (const slug of state.data ? state.not : []) {
-      const tag = state.data.tags.get(slug);
-      for (const place of tag ? tag.articles : []) if (place >= 0 && place < ok.length) ok[place] = 0;
+    if (!state.data) return new Uint8Array(0);
+    const ok = api().passing(state.data, facets, except);
+    for (const slug of state.not) {
+      for (const place of state.data.tags.get(slug) || []) ok[place] = 0;
     }
     return ok;
   }
@@ -354,11 +364,9 @@
   /** How many articles a choice of `slugs` and `match` shows where `ok` says they pass. */
   function countFor(state, slugs, match, ok) {
     if (!state.data || slugs.length === 0) return 0;
-    const counts = new Uint16Array(state.cards.length);
+    const counts = new Uint16Array(size(state));
     for (const slug of slugs) {
-      const tag = state.data.tags.get(slug);
-      if (!tag) continue;
-      for (const place of tag.articles) if (place >= 0 && place < counts.length) counts[place] += 1;
+      for (const place of state.data.tags.get(slug) || []) counts[place] += 1;
     }
     const need = match === "all" ? slugs.length : 1;
     let n = 0;
@@ -368,25 +376,29 @@
     return n;
   }
 
+  /** Count, draw and label everything the choice changes; the cards it shows are drawn when
+   *  their pieces are here (at once when they already are). Returns the draw's promise. */
   function render(state) {
     const shared = api();
     const labels = shared ? shared.labels(state.root) : {};
     const facets = shared && state.root !== document ? shared.state(state.root) : {};
     const { counts, need } = chosen(state);
     const ok = passing(state, facets, null);
-    const any = state.slugs.length > 0;
-    const shown = [];
-    state.cards.forEach((card, place) => {
-      if (!card) return;
-      const visible = any && counts[place] >= need && ok[place] === 1;
-      if (card.hidden === visible) card.hidden = !visible;
-      if (visible) shown.push(card);
-    });
-    const width = Math.max(2, String(shown.length).length);
-    shown.forEach((card, i) => {
-      if (!state.numbers.has(card)) state.numbers.set(card, card.querySelector(CARD_NUMBER));
-      text(state.numbers.get(card), String(i + 1).padStart(width, "0"));
-    });
+    const any = state.slugs.length > 0 && Boolean(state.data);
+    const results = [];
+    if (any) {
+      for (let place = 0; place < counts.length; place += 1) {
+        if (counts[place] >= need && ok[place] === 1) results.push(place);
+      }
+    }
+    const same = results.length === state.results.length && results.every((p, i) => p === state.results[i]);
+    if (!same) {
+      state.results = Int32Array.from(results);
+      state.limit = Math.max(BATCH, state.keep || 0);
+    } else if ((state.keep || 0) > state.limit) {
+      state.limit = state.keep;
+    }
+    state.keep = 0;
     const section = state.section;
     const list = section.querySelector("[data-tagindex-results]");
     const count = section.querySelector("[data-tagindex-results-count]");
@@ -397,7 +409,7 @@
     }
     if (hint && hint.hidden !== any) hint.hidden = any;
     // the live region stays in the page from load; only its text changes
-    if (count) text(count, any && shared ? shared.label(labels, "articles", shown.length) : "");
+    if (count) text(count, any && shared ? shared.label(labels, "articles", results.length) : "");
     for (const match of section.querySelectorAll(MATCH)) {
       const on = match.value === state.match;
       if (match.checked !== on) match.checked = on;
@@ -405,7 +417,7 @@
     const view = { labels: labels, facets: facets, counts: counts, need: need, ok: ok };
     renderPicks(state, view);
     renderFilters(state, view);
-    renderOffers(state, view, shown.length);
+    renderOffers(state, view, results.length);
     const url = section.querySelector("[data-tagindex-url]");
     if (url && !url.hidden && url.value !== window.location.href) url.hidden = true;
     renderChips(state);
@@ -413,6 +425,103 @@
     renderNote(state);
     const field = section.querySelector("[data-tagindex-find]");
     if (field && field.value.trim()) renderOptions(state, field.value);
+    return draw(state);
+  }
+
+  // -- the cards ---------------------------------------------------------------------------------
+
+  /** Draw the first `state.limit` cards of the results, fetching the pieces that hold them;
+   *  the focused element stays where it was on screen. */
+  function draw(state) {
+    const token = {};
+    state.drawing = token;
+    const data = state.data;
+    const wanted = Array.from(state.results.subarray(0, state.limit));
+    const missing = new Set();
+    for (const place of wanted) {
+      if (!state.drawn.has(place) && data) missing.add(Math.floor(place / data.piece));
+    }
+    const place = () => {
+      if (state.drawing !== token) return; // a newer draw places its own
+      state.section.removeAttribute("aria-busy");
+      steady(() => placeCards(state, wanted));
+    };
+    if (missing.size === 0) {
+      place();
+      return Promise.resolve();
+    }
+    state.section.setAttribute("aria-busy", "true"); // until its cards are here
+    const loads = Array.from(missing, (n) =>
+      n < data.pieces.length ? loadPiece(new URL(data.pieces[n], data.url).href) : Promise.resolve(new Map())
+    );
+    return Promise.all(loads).then((found) => {
+      for (const cards of found) for (const [at, card] of cards) if (!state.drawn.has(at)) state.drawn.set(at, card);
+      place();
+    });
+  }
+
+  function placeCards(state, wanted) {
+    const list = state.section.querySelector("[data-tagindex-results]");
+    if (!list) return;
+    const cards = [];
+    for (const place of wanted) {
+      const card = state.drawn.get(place);
+      if (card) cards.push(card);
+    }
+    const now = Array.from(list.children);
+    const kept = now.length <= cards.length && now.every((card, i) => card === cards[i]);
+    if (kept) {
+      for (const card of cards.slice(now.length)) list.appendChild(card);
+    } else {
+      list.replaceChildren(...cards);
+    }
+    const width = Math.max(2, String(state.results.length).length);
+    cards.forEach((card, i) => {
+      if (card.hidden) card.hidden = false;
+      if (!state.numbers.has(card)) state.numbers.set(card, card.querySelector(CARD_NUMBER));
+      text(state.numbers.get(card), String(i + 1).padStart(width, "0"));
+    });
+    watchEnd(state, list);
+  }
+
+  let nearing = null;
+
+  /** More cards as the reader nears the end of those drawn (a screenful at a time). */
+  function watchEnd(state, list) {
+    let end = state.section.querySelector("[data-tagindex-end]");
+    if (!end) {
+      end = document.createElement("div");
+      end.setAttribute("data-tagindex-end", "");
+      end.setAttribute("aria-hidden", "true");
+      list.after(end);
+    }
+    if (typeof IntersectionObserver !== "function") {
+      if (state.limit < state.results.length) {
+        state.limit = state.results.length; // no observer: every card at once
+        window.setTimeout(() => draw(state), 0);
+      }
+      return;
+    }
+    if (!nearing) {
+      nearing = new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            if (!entry.isIntersecting) continue;
+            const section = entry.target.closest(EXPLORER);
+            const owner = section && explorers.get(section);
+            if (owner && owner.limit < owner.results.length) more(owner);
+          }
+        },
+        { rootMargin: "0px 0px 1200px 0px" }
+      );
+    }
+    nearing.unobserve(end);
+    if (state.limit < state.results.length) nearing.observe(end); // observed anew: a fresh look
+  }
+
+  function more(state) {
+    state.limit = Math.min(state.results.length, state.limit + BATCH);
+    draw(state);
   }
 
   function articles(view, n) {
@@ -435,46 +544,111 @@
   }
 
   /** Each "+" says how many articles choosing it leads to, given the choice, the match, the
-   *  audience and the filters; a chosen one says what removing it leaves ("Remove #grpo"). */
+   *  audience and the filters; a chosen one says what removing it leaves ("Remove #grpo").
+   *  Every count is made now; the "+" on screen show theirs now, the others in short tasks
+   *  after (thousands of tags would otherwise make one long task of each choice). */
   function renderPicks(state, view) {
     const { counts, need, ok } = view;
-    const chosenSet = new Set(state.slugs);
-    state.leads = new Map(); // slug → articles its "+" leads to (Find's options show them)
+    state.version += 1;
+    state.view = view;
+    const leads = new Map(); // slug → articles its "+" leads to (Find's options show them)
     let current = 0;
     if (state.match === "any" && state.data) {
       for (let place = 0; place < counts.length; place += 1) {
         if (counts[place] >= 1 && ok[place]) current += 1;
       }
     }
-    for (const [slug, item] of state.items) {
-      const button = item.querySelector(":scope > [data-tagindex-pick]");
-      if (!button) continue;
+    const chosenSet = new Set(state.slugs);
+    for (const slug of state.order) {
+      const places = state.data && state.data.tags.get(slug);
       const on = chosenSet.has(slug);
-      if (button.getAttribute("aria-pressed") !== String(on)) {
-        button.setAttribute("aria-pressed", String(on));
-      }
-      const spot = button.querySelector("[data-tagindex-pick-count]");
-      const tag = state.data && state.data.tags.get(slug);
-      const key = on ? "data-tagindex-text-unlabel" : "data-tagindex-text-label";
-      const name = fill(button.getAttribute(key) || "", "name", nameOf(state, slug));
-      if (!tag || item.hidden || (on && state.slugs.length === 1)) {
-        text(spot, "");
-        mark(state, button, name, -1);
-        continue;
-      }
+      if (!places || (on && state.slugs.length === 1)) continue;
       let n = 0;
       if (on) {
         n = countFor(state, state.slugs.filter((s) => s !== slug), state.match, ok);
       } else if (state.match === "all") {
-        for (const place of tag.articles) if (counts[place] >= need && ok[place]) n += 1;
+        for (const place of places) if (counts[place] >= need && ok[place]) n += 1;
       } else {
         n = current;
-        for (const place of tag.articles) if (counts[place] < 1 && ok[place]) n += 1;
+        for (const place of places) if (counts[place] < 1 && ok[place]) n += 1;
       }
-      text(spot, String(n));
-      mark(state, button, name + ", " + articles(view, n), on ? -1 : n);
-      state.leads.set(slug, n);
+      leads.set(slug, n);
     }
+    state.leads = leads;
+    state.chosenSet = chosenSet;
+    const version = state.version;
+    // what is on screen, read before anything is written (a read after a write lays out the
+    // whole page again)
+    const first = firstOnScreen(state);
+    let last = first;
+    while (last < state.order.length) {
+      const item = state.items.get(state.order[last]);
+      last += 1;
+      if (!item.hidden && item.getBoundingClientRect().top > window.innerHeight) break;
+    }
+    for (let at = first; at < last; at += 1) {
+      const pick = state.picks.get(state.order[at]);
+      if (pick) paintPick(state, state.order[at], pick);
+    }
+    let rest = 0;
+    const step = () => {
+      if (state.version !== version) return; // a newer choice paints its own
+      const until = performance.now() + SLICE;
+      while (rest < state.order.length && performance.now() < until) {
+        const slug = state.order[rest];
+        rest += 1;
+        const pick = state.picks.get(slug);
+        if (pick && pick.painted !== version) paintPick(state, slug, pick);
+      }
+      if (rest < state.order.length) window.setTimeout(step, 0);
+    };
+    window.setTimeout(step, 0);
+  }
+
+  /** The first tag of the list on screen (or near it), found by halving the list: its items
+   *  stand in the page in the list's order (a grid, a tree or a column). */
+  function firstOnScreen(state) {
+    let low = 0;
+    let high = state.order.length - 1;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      let probe = mid;
+      let box = null;
+      while (probe <= high) {
+        const item = state.items.get(state.order[probe]);
+        box = item.hidden ? null : item.getBoundingClientRect();
+        if (box && box.height > 0) break;
+        probe += 1;
+      }
+      if (!box || box.height === 0) {
+        high = mid; // all hidden from mid on: look before
+        continue;
+      }
+      if (box.bottom < 0) low = probe + 1;
+      else high = mid;
+    }
+    return Math.max(0, low);
+  }
+
+  /** Draw one "+" as the latest render says. */
+  function paintPick(state, slug, pick) {
+    pick.painted = state.version;
+    const button = pick.button;
+    const on = state.chosenSet ? state.chosenSet.has(slug) : false;
+    if (button.getAttribute("aria-pressed") !== String(on)) {
+      button.setAttribute("aria-pressed", String(on));
+    }
+    const key = on ? "data-tagindex-text-unlabel" : "data-tagindex-text-label";
+    const name = fill(button.getAttribute(key) || "", "name", nameOf(state, slug));
+    const n = state.leads ? state.leads.get(slug) : undefined;
+    const item = state.items.get(slug);
+    if (n === undefined || item.hidden) {
+      text(pick.spot, "");
+      mark(state, button, name, -1);
+      return;
+    }
+    text(pick.spot, String(n));
+    mark(state, button, name + ", " + articles(state.view, n), on ? -1 : n);
   }
 
   /** Each filter value of the explorer says how many articles it leads to (the other facets
@@ -485,10 +659,12 @@
     for (let place = 0; place < inChoice.length; place += 1) {
       inChoice[place] = view.counts[place] >= view.need ? 1 : 0;
     }
-    const shared = api();
     for (const group of state.section.querySelectorAll(FACET)) {
       const facet = group.getAttribute("data-tagindex-facet") || "";
       const ok = chosenAny ? passing(state, view.facets, facet) : null;
+      const values = chosenAny ? state.data.facets.get(facet) : null;
+      let all = 0;
+      if (chosenAny) for (let place = 0; place < ok.length; place += 1) all += inChoice[place] & ok[place];
       for (const button of group.querySelectorAll(VALUE)) {
         if (!valueText.has(button)) valueText.set(button, button.textContent.trim());
         let spot = button.querySelector("[data-tagindex-value-count]");
@@ -505,11 +681,11 @@
           continue;
         }
         const value = button.getAttribute("data-tagindex-value") || "";
-        let n = 0;
-        state.cards.forEach((card, place) => {
-          if (!card || !inChoice[place] || !ok[place]) return;
-          if (value === "" || shared.matches(facetsOf(state, card), facet, value)) n += 1;
-        });
+        let n = all;
+        if (value !== "") {
+          n = 0;
+          for (const place of (values && values.get(value)) || []) n += inChoice[place] & ok[place];
+        }
         text(spot, String(n));
         const pressed = button.getAttribute("aria-pressed") === "true";
         const name = valueText.get(button) + ", " + articles(view, n);
@@ -634,14 +810,14 @@
     const label = state.section.getAttribute("data-tagindex-text-without") || "{name}";
     for (const button of state.section.querySelectorAll("[data-tagindex-exclude]")) {
       const slug = button.getAttribute("data-tagindex-exclude") || "";
-      const tag = state.data && state.data.tags.get(slug);
+      const places = state.data && state.data.tags.get(slug);
       const name = fill(label, "name", nameOf(state, slug));
-      if (!tag) {
+      if (!places) {
         mark(state, button, name, -1);
         continue;
       }
       const ok = view.ok.slice();
-      for (const place of tag.articles) if (place >= 0 && place < ok.length) ok[place] = 0;
+      for (const place of places) ok[place] = 0;
       const rest = state.slugs.filter((s) => s !== slug);
       const n = countFor(state, rest, state.match, ok);
       mark(state, button, name + ", " + articles(view, n), n);
@@ -944,9 +1120,10 @@
 
   // -- coming back -------------------------------------------------------------------------------
   //
-  // The cards are drawn once tags.json has arrived, after the browser has tried to restore the
-  // scroll position: so the place (scroll offset, and what had focus) is kept per URL in
-  // sessionStorage while the reader is there, and restored after the cards are drawn on Back,
+  // The cards are drawn once explorer.json and their pieces have arrived, after the browser has
+  // tried to restore the scroll position: so the place (scroll offset, what had focus, how many
+  // cards were drawn) is kept per URL in sessionStorage while the reader is there, and restored
+  // after the same cards are drawn again on Back,
   // Forward and reload (and Material's and Zensical's instant navigation back to the page).
 
   const PLACE = "tagindex.explorer.place:";
@@ -989,7 +1166,7 @@
 
   function savePlace(state) {
     if (state.restoring || !state.section.isConnected) return;
-    const place = { y: Math.round(window.scrollY), focus: focusOf(state) };
+    const place = { y: Math.round(window.scrollY), focus: focusOf(state), limit: state.limit };
     try {
       window.sessionStorage.setItem(placeKey(), JSON.stringify(place));
     } catch (error) {
@@ -997,13 +1174,15 @@
     }
   }
 
-  function restorePlace(state) {
-    let place = null;
+  function savedPlace() {
     try {
-      place = JSON.parse(window.sessionStorage.getItem(placeKey()) || "null");
+      return JSON.parse(window.sessionStorage.getItem(placeKey()) || "null");
     } catch (error) {
-      place = null;
+      return null;
     }
+  }
+
+  function restorePlace(state, place) {
     const done = () => {
       state.restoring = false;
     };

@@ -22,8 +22,10 @@
  * facets and page, fetches the other pages that hold matching cards (same-origin HTML built
  * with the site), moves those cards into this page's list ([data-tagindex-list]) and hides the
  * pagination ([data-tagindex-pagination]) while the filter is on. These are the only requests
- * it makes; if they fail, it filters the cards of this page. No framework.
- * Public: window.tagindex.init(), and state, matches, labels, label and json for the tag explorer
+ * it makes (with explorer.json, for the counts of a tag page's "narrow with…" links); if they
+ * fail, it filters the cards of this page. No framework.
+ * Public: window.tagindex.init(), and state, matches, labels, label, json, explorer (explorer.json
+ * decoded: places per tag and per filter value) and passing for the tag explorer
  * (tagindex-explorer.js), whose cards this script leaves alone; a choice dispatches
  * "tagindex:change" on the page's root.
  */
@@ -243,6 +245,70 @@
     });
   }
 
+  // -- explorer.json: which tag and which filter value lists which article -------------------
+
+  const decoded = new Map();
+
+  /** Places from a list of gaps (explorer.json writes each ascending list as gaps); a place
+   *  outside the file's articles is dropped. */
+  function ungap(gaps, size) {
+    const list = Array.isArray(gaps) ? gaps : [];
+    const out = new Int32Array(list.length);
+    let at = 0;
+    let n = 0;
+    for (let i = 0; i < list.length; i += 1) {
+      at += Number(list[i]) || 0;
+      if (at >= 0 && at < size) out[n++] = at;
+    }
+    return n === out.length ? out : out.slice(0, n);
+  }
+
+  function decodeExplorer(data) {
+    if (!data || data.version !== 1 || !Number.isInteger(data.size) || !data.tags) return null;
+    const size = data.size;
+    const tags = new Map();
+    for (const slug of Object.keys(data.tags)) tags.set(slug, ungap(data.tags[slug], size));
+    const facets = new Map();
+    for (const facet of Object.keys(data.facets || {})) {
+      const values = new Map();
+      for (const value of Object.keys(data.facets[facet] || {})) {
+        values.set(value, ungap(data.facets[facet][value], size));
+      }
+      facets.set(facet, values);
+    }
+    const pieces = Array.isArray(data.pieces) ? data.pieces.map(String) : [];
+    const piece = Number.isInteger(data.piece) && data.piece > 0 ? data.piece : 1;
+    return { size: size, tags: tags, facets: facets, pieces: pieces, piece: piece };
+  }
+
+  /** explorer.json of `url`, decoded once (a promise; null when it could not be had). */
+  function explorerData(url) {
+    if (!decoded.has(url)) {
+      const promise = once(url, getJSON).then((data) => {
+        const found = decodeExplorer(data);
+        if (!found) decoded.delete(url);
+        return found;
+      });
+      decoded.set(url, promise);
+    }
+    return decoded.get(url);
+  }
+
+  /** 1 for each article of `data` that passes every facet of `state` chosen, but `except`. */
+  function passing(data, state, except) {
+    const ok = new Uint8Array(data.size).fill(1);
+    const hit = new Uint8Array(data.size);
+    for (const facet of Object.keys(state)) {
+      if (state[facet] === "" || facet === except) continue;
+      const values = data.facets.get(facet);
+      const places = values ? values.get(String(state[facet])) : null;
+      hit.fill(0);
+      for (const place of places || []) hit[place] = 1;
+      for (let i = 0; i < ok.length; i += 1) ok[i] &= hit[i];
+    }
+    return ok;
+  }
+
   function getCards(url) {
     return fetch(url, { credentials: "same-origin" })
       .then((response) => {
@@ -443,8 +509,8 @@
 
   /** A tag page's "narrow with…" links carry the audience and filters chosen here into the
    *  explorer's URL (which reads them as this script does), and each count follows them: the
-   *  articles of both tags that pass, counted from tags.json's cards, the data the explorer's
-   *  cards come from, so the count on the link is the count on arrival. */
+   *  articles of both tags that pass, counted from explorer.json, the data the explorer counts
+   *  from, so the count on the link is the count on arrival. */
   function renderNarrow(root, state, labels) {
     const nav = root.querySelector(NARROW);
     if (!nav) return;
@@ -468,21 +534,19 @@
       for (const count of nav.querySelectorAll(SHARED)) setText(count, remember(count));
       return;
     }
-    once(new URL(source, window.location.href).href, getJSON).then((data) => {
-      if (latestNarrow.get(nav) !== token || !data || !Array.isArray(data.tags)) return;
-      const tags = new Map(data.tags.map((tag) => [String(tag.slug), tag]));
-      const own = tags.get(root.getAttribute("data-tagindex-tag") || "");
-      if (!own || !Array.isArray(own.cards)) return;
+    explorerData(new URL(source, window.location.href).href).then((data) => {
+      if (latestNarrow.get(nav) !== token || !data) return;
+      const own = data.tags.get(root.getAttribute("data-tagindex-tag") || "");
+      if (!own) return;
+      const ok = passing(data, state, null);
+      const mine = new Uint8Array(data.size);
+      for (const place of own) mine[place] = ok[place];
       for (const link of links) {
-        const other = tags.get(link.getAttribute("data-tagindex-narrow-link") || "");
+        const other = data.tags.get(link.getAttribute("data-tagindex-narrow-link") || "");
         const count = link.querySelector(SHARED);
-        if (!other || !Array.isArray(other.cards) || !count) continue;
-        const theirs = new Set(other.cards.map((card) => card.article));
-        const n = own.cards.filter(
-          (card) =>
-            theirs.has(card.article) &&
-            active.every((facet) => matches(card.facets || {}, facet, state[facet]))
-        ).length;
+        if (!other || !count) continue;
+        let n = 0;
+        for (const place of other) n += mine[place];
         setText(count, label(labels, "articles", n));
       }
     });
@@ -566,6 +630,8 @@
     labels: labelsOf,
     label: label,
     json: (url) => once(url, getJSON),
+    explorer: explorerData,
+    passing: passing,
   };
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
