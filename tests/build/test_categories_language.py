@@ -165,3 +165,34 @@ def test_a_bad_table_is_one_warning_and_no_traceback(tmp_path: Path, table: str,
     ja = shown(lenient.dir, "ja/")
     assert ja["cards"]["Gamma"] == ("Tools", ("Tools",))  # type: ignore[index]  # as written
     assert ja["cards"]["Beta"] == ("エージェント", ("エージェント",))  # type: ignore[index]
+
+
+def test_an_edit_in_another_language_reaches_the_next_tagindex_build(tmp_path: Path) -> None:
+    """The names come from files a language's build does not publish (a.md is not in the
+    Japanese build: a.ja.md is): renaming `Agents` in a.md must still rebuild the Japanese
+    pages the command keeps from its last build, as a cold build of the same files does."""
+    from mkdocs_tagindex.command import rebuild
+
+    project = site(tmp_path / "site", table="  Tools: {ja: ツール}\n")
+    config = project / "mkdocs.yml"
+    assert run_tagindex(project, "init").returncode == 0
+    rebuild.run(config, lambda level, text: None, quiet=True)
+    before = json.loads((project / "docs/tags/tags.ja.json").read_text("utf-8"))
+    assert {c for a in before["articles"] for c in a["categories"]} == JA
+    page = project / "docs/a.md"
+    page.write_text(page.read_text("utf-8").replace("category: Agents", "category: Bots"), "utf-8")
+    assert rebuild.run(config, lambda level, text: None, quiet=True) > 0
+    after = json.loads((project / "docs/tags/tags.ja.json").read_text("utf-8"))
+    # Beta keeps 'Agents', which no translation names now; Alpha's own name is its own
+    assert {c for a in after["articles"] for c in a["categories"]} == {
+        "エージェント",
+        "Agents",
+        "ツール",
+        "Misc",
+    }
+    cold = tmp_path / "cold"
+    shutil.copytree(project, cold, ignore=shutil.ignore_patterns(".cache", "tags"))
+    rebuild.run(cold / "mkdocs.yml", lambda level, text: None, quiet=True)
+    assert (cold / "docs/tags/tags.ja.json").read_bytes() == (
+        project / "docs/tags/tags.ja.json"
+    ).read_bytes()
