@@ -60,7 +60,8 @@ def site(project: Path, table: str = "  Tools: {ja: ツール, de: Werkzeuge}\n"
     )
     (project / "tags.yml").write_text(f"grpo:\n  name: GRPO\ncategories:\n{table}", "utf-8")
     write_page(project, "index.md", {"title": "Home"}, "Home.\n")
-    write_page(project, "index.ja.md", {"title": "ホーム"}, "ホーム。\n")
+    listing = "<!-- tagindex { tags: [grpo], category: エージェント } -->\n"  # MkDocs' markers
+    write_page(project, "index.ja.md", {"title": "ホーム"}, f"ホーム。\n\n{listing}")
     pages = {
         "a.md": ("Alpha", "Agents"),
         "a.ja.md": ("アルファ", "エージェント"),
@@ -145,6 +146,9 @@ def test_japanese_pages_name_the_categories_in_japanese_on_both_hosts(tmp_path: 
     mk = build(project, "--strict")
     assert mk.warnings() == [], mk.warnings()
     check(mk.dir)
+    home = BeautifulSoup((mk.dir / "ja/index.html").read_text("utf-8"), "html.parser")
+    listed = [" ".join(t.get_text(" ").split()) for t in home.select(".tagindex-card__title")]
+    assert sorted(listed) == ["Beta", "アルファ"]  # a listing's category: the page's names
     check(on_zensical(project))
 
 
