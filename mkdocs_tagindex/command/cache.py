@@ -87,7 +87,9 @@ class Cache:
 
     def skipped(self, language: Language, pages: list[LangPage], result: Result) -> bool:
         """Point 2: the language given again as the last build left it."""
-        inputs = self.inputs[language.code] = skips.inputs_key(language.code, pages, self.metas)
+        named = language.run.categories.of(language.code)  # other files' front matter names
+        inputs = skips.inputs_key(language.code, pages, self.metas, named)
+        self.inputs[language.code] = inputs
         return skips.skipped(language, inputs, pages, self.memo, self.facts_table, result)
 
     @contextmanager
@@ -162,7 +164,11 @@ class Cache:
         them to `result.files`), recorded."""
         shared = skips.shared_of(language, found)
         # "" when a tag has no slug yet: its build gives it one, which later languages see
-        key = "" if shared is None else self.keys.digest((language.code, found, shared, also))
+        parts: tuple[object, ...] = (language.code, found, shared, also)
+        named = sorted(language.run.categories.of(language.code).items())  # `collect` uses them
+        if named:
+            parts += (named,)
+        key = "" if shared is None else self.keys.digest(parts)
         run = language.run
         if key and self.memo.language(language.code, key, result.files, run):
             language.collect(found)  # the run's record of its tags, as a build leaves it

@@ -408,6 +408,15 @@ TAGS_FILE = [
         ),
         tags_file=f"ml:\n  aliases: [robotics]\n{GOOD_TAGS}".encode(),
     ),
+    Case(
+        "tags-file-categories",
+        {"tags_file": "data/tags.yml"},
+        tags_warning(
+            "'categories': expected a mapping of category to its name per language, such as "
+            "{{Agents: {{ja: エージェント}}}}, got list ['Agents']; ignored"
+        ),
+        tags_file=f"{GOOD_TAGS}categories: [Agents]\n".encode(),
+    ),
 ]
 
 

@@ -5,8 +5,9 @@ publishes must still be, byte for byte, what a cold build of the same files publ
 A property test over random sequences of the edits authors make on an en + ja site (the bench's
 generator, small): tags added, removed and renamed (a tag with an awkward slug too, and a level
 of a hierarchy), articles added and deleted (with or without their translation), front matter
-(title, date, summary, audience), the body (the summary and read time come from it), a touch
-that changes nothing, the plugin's options (pages, order, the tag hierarchy, groups), and a
+(title, date, summary, audience; a category, whose name in a translation names it for the
+untranslated articles of that language), the body (the summary and read time come from it), a
+touch that changes nothing, the plugin's options (pages, order, the tag hierarchy, groups), and a
 template override in `custom_dir` (one that reads the whole tag index on every tag page). After
 each step the whole `docs/` tree equals that of a cold build of a copy (no cache, nothing
 written before), and a second build writes nothing.
@@ -144,6 +145,28 @@ def front_matter(project: Path, rnd: random.Random) -> str:
     return f"change {change} of {page.name}"
 
 
+def category(project: Path, rnd: random.Random) -> str:
+    """A category changed in one English file that has a translation: the untranslated articles
+    of Japanese take the name the translations give their category (`model/categories.py`), so
+    this edit reaches the Japanese pages, which do not publish the file. Its new category is
+    often an untranslated article's, so that it matters; without one, an article's
+    translation goes first."""
+    pages = articles(project)
+    names = {p.name for p in pages}
+    english = [p for p in pages if not p.name.endswith(".ja.md")]
+    alone = [p for p in english if p.name.replace(".md", ".ja.md") not in names]
+    paired = [p for p in english if p not in alone]
+    if not alone and len(paired) > 1:
+        translation = rnd.choice(paired)
+        translation.with_name(translation.name.replace(".md", ".ja.md")).unlink()
+        return f"delete the translation of {translation.name}"
+    page = rnd.choice(paired or pages)
+    found = [re.search(r"^category: (.*)$", p.read_text("utf-8"), re.M) for p in alone]
+    new = rnd.choice([m.group(1) for m in found if m] + ['"Bots"'])
+    _sub(page, r"^category: .*$", f"category: {new}")
+    return f"change the category of {page.name} to {new}"
+
+
 def body(project: Path, rnd: random.Random) -> str:
     page = rnd.choice(articles(project))
     text = page.read_text("utf-8")
@@ -198,6 +221,7 @@ EDITS: list[tuple[Edit, int]] = [
     (add_article, 2),
     (delete_article, 2),
     (front_matter, 3),
+    (category, 2),
     (body, 2),
     (touch, 1),
     (options, 2),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import posixpath
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from ...core import Found, Language
@@ -43,10 +43,15 @@ def metas_digest(site: Site, files: Iterable[str], meta_name: str | None) -> str
     return digest.hexdigest()[:32]
 
 
-def inputs_key(lang: str, pages: list[LangPage], metas: str) -> str:
-    """The key of what a language's facts and articles are read from."""
+def inputs_key(
+    lang: str, pages: list[LangPage], metas: str, categories: Mapping[str, str] | None = None
+) -> str:
+    """The key of what a language's facts and articles are read from (`categories`: the names
+    its untranslated articles' categories get, learned from other languages' files)."""
     places = [(p.source.src, p.source.digest, p.path, p.locale, p.fallback) for p in pages]
-    parts = (lang, metas, places)
+    parts: tuple[object, ...] = (lang, metas, places)
+    if categories:
+        parts += (sorted(categories.items()),)
     return hashlib.sha256(repr(parts).encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 

@@ -201,14 +201,20 @@ class Language:
 
     def collect(self, found: Iterable[Found]) -> Collected:
         """Every article of this language (in the host's page order), the names its tags are
-        shown by, and the pages they call for."""
+        shown by, and the pages they call for. An untranslated article's categories are named
+        as this language names them (`categories.py`)."""
         articles: dict[str, Article] = {}
         unlisted: dict[str, Article] = {}
         spellings: list[tuple[str, str]] = []
         own: set[str] = set()
         self.section_counts = Counter()
+        shown = self.run.categories.of(self.code)
         for item in found:
             article = item.article
+            if article.fallback and shown and article.categories:  # in this language's words
+                categories = self.run.categories.shown(self.code, article.categories)
+                if categories != article.categories:
+                    article = replace(article, categories=categories)
             if article.draft and not self.run.serving:
                 unlisted[article.src_uri] = article
                 continue

@@ -17,10 +17,11 @@ from typing import Any
 from ..options import tagsfile, tagstyle
 from ..options.config import TagIndexConfig
 from ..records import sections
-from ..records.frontmatter import front_matter, has_tags, tags_of
+from ..records.frontmatter import categories_of, front_matter, has_tags, tags_of
 from ..text import neardups, slugs
 from . import hierarchy
 from . import tagindex as model
+from .categories import CategoryNames, category_names
 from .layouts import Languages
 from .routes import Plan
 
@@ -110,6 +111,8 @@ class Run:
         """Language → tag id → cards, from front matter read before any page is rendered."""
         self.final: dict[str, dict[str, int]] = {}
         """The same from the final page state, for each language built so far in this run."""
+        self.categories = CategoryNames()
+        """What each language calls its untranslated articles' categories (`categories.py`)."""
 
     def warn(self, message: str) -> None:
         self.messages.warn(message)
@@ -135,12 +138,14 @@ class Run:
         tagged: dict[str, tuple[str, ...]] = {}
         section_tags: dict[str, tuple[str, ...]] = {}
         """Tags of an article's sections (issue 41): a tag only a section has gets a page."""
+        written: dict[str, tuple[str, ...]] = {}  # an article's categories, as written
         for src_uri, source in sources:
             meta = read(source, src_uri, self.warn)
             if has_tags(meta, keys):
                 tags = tags_of(meta, keys)
                 if tags:
                     tagged[src_uri] = tags
+                    written[src_uri] = categories_of(meta, keys)
                     if sectioned and sections.has_sections(source):
                         found = sections.declared(source, src_uri, None)
                         section_tags[src_uri] = tuple(n for d in found for n in d.tags)
@@ -164,6 +169,9 @@ class Run:
                     counts.update(ids.keys())
             self.predicted[lang] = self._with_pages(counts, own_tags)
         self.shown_as = model.display_names(spellings)
+        self.categories = category_names(
+            self.languages, written, self.catalog.categories, self.warn
+        )
         self.assign(self.shown_as)
         self.report_merges(spellings, self.shown_as)
         self.report_near(tagged)

@@ -540,8 +540,9 @@ class TagIndexConfig(Config):
     chips = c.Type(bool, default=True)
     """Link the tags shown on article pages (Material's tags spot) to this plugin's tag pages."""
     tags_file = c.Optional(c.File(exists=False))
-    """YAML file giving tags per-language names, descriptions and aliases (see the docs'
-    Languages and labels page), relative to `mkdocs.yml`. Its existence is not checked here:
+    """YAML file giving tags per-language names, descriptions and aliases, and categories their
+    names per language (`categories:`; see the docs' Languages and labels page), relative to
+    `mkdocs.yml`. Its existence is not checked here:
     `mkdocs serve` loads the config again on every rebuild, and a tags file that is gone for a
     moment is a warning there (`tagsfile.load`); `mkdocs build` stops on it."""
     unknown_tags = c.Choice(("ignore", "warn", "error"), default="warn")

@@ -12,6 +12,8 @@ grpo:
   name: GRPO
   color: "#e91e63"
   icon: material/robot
+categories:  # not a tag: a category's name per language (`model/categories.py`)
+  Agents: {ja: エージェント, de: Agenten}
 ```
 
 `color` (a CSS hex colour, quoted: an unquoted `#` starts a YAML comment) and `icon` (Material's
@@ -19,7 +21,9 @@ icon syntax) style the tag's chips, its page's heading and its all-tags item (`t
 
 The file is the author's data, like front matter, so its problems are warnings naming the file,
 the entry and the key (every problem of an entry, not only the first), and the rest of the file
-still counts. Nothing is merged silently: two entries that are one tag (`Grpo:`, `grpo:`) and a
+still counts. The top-level `categories:` is the categories table, unless it reads as the entry of
+a tag named so (empty, or only a tag entry's keys: a site with that tag keeps it). Nothing is
+merged silently: two entries that are one tag (`Grpo:`, `grpo:`) and a
 name or alias claimed by two entries are reported, and the first entry in the file keeps it; an
 entry's own key always stays its own tag.
 """
@@ -163,6 +167,9 @@ class TagCatalog:
     """Tag id → its chips' background (`#rrggbb`), where its entry gives a valid `color`."""
     icons: Mapping[str, str] = field(default_factory=dict)
     """Tag id → its icon (`material/robot`), where its entry names one the theme has."""
+    categories: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Category as the articles write it → language → its name there (the `categories:`
+    table), for the articles a language shows from another (`model/categories.py`)."""
 
     def resolve(self, name: str) -> tuple[str, bool]:
         """The tag id a front-matter name stands for, and whether the catalog knows it."""
@@ -346,6 +353,10 @@ def _load(
             "it is ignored"
         ]
     problems: list[str] = []
+    categories: dict[str, dict[str, str]] = {}
+    if is_categories_table(data.get(CATEGORIES_KEY)):
+        data = dict(data)
+        categories = _categories(path, data.pop(CATEGORIES_KEY), problems)
     key_of = tag_key if separator is None else lambda n: hierarchy.path_key(n, separator)
     entries, owners = _entries(path, data, problems, key_of, icons)
     keys: dict[str, str] = {tag_id: tag_id for tag_id in owners}
@@ -391,8 +402,57 @@ def _load(
         group_by=group_by,
         colors=colors,
         icons=found,
+        categories=categories,
     )
     return catalog, problems
+
+
+CATEGORIES_KEY = "categories"
+"""The top-level key of the categories table (`categories: {Agents: {ja: エージェント}}`)."""
+
+
+def is_categories_table(value: object) -> bool:
+    """Whether the top-level `categories:` is the categories table: anything but what reads as
+    the entry of a tag named `categories` (empty, or a mapping of a tag entry's keys only), so
+    that a site with such a tag keeps it as it was."""
+    if value is None:
+        return False
+    return not (isinstance(value, dict) and value and set(value) <= set(ENTRY_KEYS))
+
+
+def _categories(path: str, data: object, problems: list[str]) -> dict[str, dict[str, str]]:
+    """The categories table: category as written → language code → its name there. A bad
+    shape is one problem naming the file and the key; the table's other rows still count."""
+    where = f"{path}: '{CATEGORIES_KEY}'"
+    if not isinstance(data, dict):
+        problems.append(
+            f"{where}: expected a mapping of category to its name per language, such as "
+            f"{{Agents: {{ja: エージェント}}}}, got {_kind(data)}; ignored"
+        )
+        return {}
+    table: dict[str, dict[str, str]] = {}
+    for raw, names in data.items():
+        written = _text(raw)
+        if not written:
+            problems.append(
+                f"{where}: entry {short(raw)}: a category must be non-empty text, "
+                f"got {_kind(raw)}; ignored"
+            )
+            continue
+        if not isinstance(names, dict):
+            problems.append(
+                f"{where}, category '{written}': expected a mapping of language code to the "
+                f"category's name, such as {{ja: エージェント}}, got {_kind(names)}; ignored"
+            )
+            continue
+        option = LocalizedText()
+        named = option.validate(names)
+        problems.extend(f"{where}, category '{written}': {w}" for w in option.warnings)
+        if written in table:
+            problems.append(f"{where}, category '{written}': given twice; the first stays")
+        elif named:
+            table[written] = named
+    return table
 
 
 def _entries(

@@ -49,6 +49,18 @@ def tags_of(meta: Mapping[str, Any], keys: FrontMatterKeys) -> tuple[str, ...]:
         return ()
 
 
+def categories_of(meta: Mapping[str, Any], keys: FrontMatterKeys) -> tuple[str, ...]:
+    """Just the categories of a page's front matter (its `category` key, else `categories`),
+    quietly, as `read` gives them (the first pass: which name a translation gives a category,
+    `model/categories.py`)."""
+    key = keys.category if keys.category in meta else FALLBACK_KEYS["category"]
+    option = TextList()
+    try:
+        return option.run_validation(meta.get(key))
+    except ValidationError:
+        return ()
+
+
 class ArticleConfig(Config):
     """The front matter this plugin reads, under its canonical names."""
 
