@@ -379,6 +379,9 @@
   /** Count, draw and label everything the choice changes; the cards it shows are drawn when
    *  their pieces are here (at once when they already are). Returns the draw's promise. */
   function render(state) {
+    // what of the list is on screen, read before anything is written (a read after a write
+    // lays the whole page out again)
+    const onScreen = screenRange(state);
     const shared = api();
     const labels = shared ? shared.labels(state.root) : {};
     const facets = shared && state.root !== document ? shared.state(state.root) : {};
@@ -415,7 +418,7 @@
       if (match.checked !== on) match.checked = on;
     }
     const view = { labels: labels, facets: facets, counts: counts, need: need, ok: ok };
-    renderPicks(state, view);
+    renderPicks(state, view, onScreen);
     renderFilters(state, view);
     renderOffers(state, view, results.length);
     const url = section.querySelector("[data-tagindex-url]");
@@ -444,13 +447,22 @@
     const place = () => {
       if (state.drawing !== token) return; // a newer draw places its own
       state.section.removeAttribute("aria-busy");
-      steady(() => placeCards(state, wanted));
+      state.pinned = steady(() => placeCards(state, wanted));
+      state.drawnAt = window.scrollY;
     };
     if (missing.size === 0) {
       place();
       return Promise.resolve();
     }
-    state.section.setAttribute("aria-busy", "true"); // until its cards are here
+    // until the rest are here: the cards already here, up to the first missing one, so the
+    // list never shows a card the choice has left out, nor skips one
+    const ready = [];
+    for (const place of wanted) {
+      if (!state.drawn.has(place)) break;
+      ready.push(place);
+    }
+    steady(() => placeCards(state, ready));
+    state.section.setAttribute("aria-busy", "true");
     const loads = Array.from(missing, (n) =>
       n < data.pieces.length ? loadPiece(new URL(data.pieces[n], data.url).href) : Promise.resolve(new Map())
     );
@@ -484,39 +496,40 @@
     watchEnd(state, list);
   }
 
-  let nearing = null;
-
-  /** More cards as the reader nears the end of those drawn (a screenful at a time). */
+  /** The mark after the last card drawn, where more are drawn when the reader nears it. */
   function watchEnd(state, list) {
-    let end = state.section.querySelector("[data-tagindex-end]");
-    if (!end) {
-      end = document.createElement("div");
+    if (!state.section.querySelector("[data-tagindex-end]")) {
+      const end = document.createElement("div");
       end.setAttribute("data-tagindex-end", "");
       end.setAttribute("aria-hidden", "true");
       list.after(end);
     }
-    if (typeof IntersectionObserver !== "function") {
-      if (state.limit < state.results.length) {
-        state.limit = state.results.length; // no observer: every card at once
-        window.setTimeout(() => draw(state), 0);
+    window.requestAnimationFrame(() => nearEnd(state));
+  }
+
+  const AHEAD = 600; // px below the screen: the next screenful is drawn while this one is read
+
+  /** Draw more when the end of the cards is near the screen, and the reader brought it there:
+   *  a draw that kept a "+" of the list below in view (steady) also brought the end in view,
+   *  and drawing more then would push the list away again and again. */
+  function nearEnd(state) {
+    if (!state.section.isConnected || state.limit >= state.results.length) return;
+    if (state.pinned && window.scrollY <= state.drawnAt) return;
+    const end = state.section.querySelector("[data-tagindex-end]");
+    if (end && end.getBoundingClientRect().top < window.innerHeight + AHEAD) more(state);
+  }
+
+  let nearing = 0;
+
+  function onScrollNearEnd() {
+    if (nearing) return;
+    nearing = window.requestAnimationFrame(() => {
+      nearing = 0;
+      for (const section of document.querySelectorAll(EXPLORER)) {
+        const state = explorers.get(section);
+        if (state) nearEnd(state);
       }
-      return;
-    }
-    if (!nearing) {
-      nearing = new IntersectionObserver(
-        (entries) => {
-          for (const entry of entries) {
-            if (!entry.isIntersecting) continue;
-            const section = entry.target.closest(EXPLORER);
-            const owner = section && explorers.get(section);
-            if (owner && owner.limit < owner.results.length) more(owner);
-          }
-        },
-        { rootMargin: "0px 0px 1200px 0px" }
-      );
-    }
-    nearing.unobserve(end);
-    if (state.limit < state.results.length) nearing.observe(end); // observed anew: a fresh look
+    });
   }
 
   function more(state) {
@@ -547,7 +560,7 @@
    *  audience and the filters; a chosen one says what removing it leaves ("Remove #grpo").
    *  Every count is made now; the "+" on screen show theirs now, the others in short tasks
    *  after (thousands of tags would otherwise make one long task of each choice). */
-  function renderPicks(state, view) {
+  function renderPicks(state, view, onScreen) {
     const { counts, need, ok } = view;
     state.version += 1;
     state.view = view;
@@ -577,15 +590,7 @@
     state.leads = leads;
     state.chosenSet = chosenSet;
     const version = state.version;
-    // what is on screen, read before anything is written (a read after a write lays out the
-    // whole page again)
-    const first = firstOnScreen(state);
-    let last = first;
-    while (last < state.order.length) {
-      const item = state.items.get(state.order[last]);
-      last += 1;
-      if (!item.hidden && item.getBoundingClientRect().top > window.innerHeight) break;
-    }
+    const [first, last] = onScreen;
     for (let at = first; at < last; at += 1) {
       const pick = state.picks.get(state.order[at]);
       if (pick) paintPick(state, state.order[at], pick);
@@ -603,6 +608,18 @@
       if (rest < state.order.length) window.setTimeout(step, 0);
     };
     window.setTimeout(step, 0);
+  }
+
+  /** [first, end) of the tags of the list on screen. */
+  function screenRange(state) {
+    const first = firstOnScreen(state);
+    let last = first;
+    while (last < state.order.length) {
+      const item = state.items.get(state.order[last]);
+      last += 1;
+      if (!item.hidden && item.getBoundingClientRect().top > window.innerHeight) break;
+    }
+    return [first, last];
   }
 
   /** The first tag of the list on screen (or near it), found by halving the list: its items
@@ -894,15 +911,17 @@
   }
 
   /** Run a change, the focused element kept where it was on screen: a "+" of the list under
-   *  the results stays in view however many cards appear above it. */
+   *  the results stays in view however many cards appear above it. Returns whether the page
+   *  was scrolled for it. */
   function steady(run) {
     const el = document.activeElement;
     const keep = el instanceof Element && el !== document.body;
     const before = keep ? el.getBoundingClientRect().top : 0;
     run();
-    if (!keep || !el.isConnected || document.activeElement !== el) return;
+    if (!keep || !el.isConnected || document.activeElement !== el) return false;
     const moved = el.getBoundingClientRect().top - before;
     if (Math.abs(moved) > 1) window.scrollBy(0, moved);
+    return Math.abs(moved) > 1; // whether it scrolled
   }
 
   function onClick(event) {
@@ -1371,6 +1390,7 @@
     }
   });
   window.addEventListener("scroll", saveSoon, { passive: true });
+  window.addEventListener("scroll", onScrollNearEnd, { passive: true });
   document.addEventListener("focusin", saveSoon);
   window.addEventListener("pagehide", saveNow);
   window.addEventListener("pageshow", (event) => {
