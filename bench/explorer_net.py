@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 import io
 import threading
+import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -110,19 +111,34 @@ class Fetched:
         if self.on:
             self.requests.append(request)
 
-    def weigh(self) -> Weight:
+    def weigh(self, site: Path, base: str) -> Weight:
+        """Each request's body, from the served folder for the server's URLs (Chromium keeps no
+        body over its DevTools buffer, about 10 MB: a large tags.json would weigh 0), else as
+        received."""
         weight = Weight()
         for request in self.requests:
+            url = request.url.split("?", 1)[0].split("#", 1)[0]
             try:
                 response = request.response()
-                if response is None:
-                    continue  # failed (off the machine: see CHROMIUM_ARGS)
+            except Exception:  # aborted
+                response = None
+            if response is None:
+                continue  # failed (off the machine: see explorer.CHROMIUM_ARGS)
+            if url.startswith(base + "/"):
+                body = served(site, url.removeprefix(base))
+            else:
                 body = response.body()
-            except Exception:  # a redirect or an aborted request has no body
-                body = b""
-            url = request.url.split("?", 1)[0]
             weight.files.append((url, len(body), gz(body) if body else 0))
         return weight
+
+
+def served(site: Path, path: str) -> bytes:
+    """The bytes the loopback server sends for `path` (a folder: its index.html; a redirect or
+    a missing file: nothing)."""
+    target = site / urllib.parse.unquote(path).lstrip("/")
+    if target.is_dir():
+        target = target / "index.html"
+    return target.read_bytes() if target.is_file() else b""
 
 
 @dataclass
