@@ -489,11 +489,11 @@ def changes(run: Run, browser: Any, site: Path, index: Index, seed: int, steps: 
         f"{len(tasks + heavy_tasks)} long tasks (over 50 ms)",
     )
     run.add(
-        f"tag names Ctrl-F misses (of {len(index.names):,})",
+        "tag names Ctrl-F misses",
         len(missing),
         "",
         0,
-        ", ".join(missing[:5]),
+        f"of {len(index.names):,}" + (": " + ", ".join(missing[:5]) if missing else ""),
     )
     run.add('init: DOMContentLoaded → the "+" buttons', init, "ms")
 
@@ -611,7 +611,33 @@ def report(runs: list[Run], out: Path) -> None:
     }
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(payload, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    print(side_by_side(payload))
     print(f"\n(JSON: {out})")
+
+
+def key(name: str) -> str:
+    return name.split(" (of ", 1)[0]  # an earlier run's name held the size
+
+
+def side_by_side(payload: dict[str, Any]) -> str:
+    """One table, a column per size, from the JSON (`--report FILE` prints it again): what
+    docs/benchmarks.md shows."""
+    sizes = payload["sizes"]
+    head = "| figure | target | " + " | ".join(str(s["name"]) for s in sizes) + " |"
+    lines = ["", head, "|---|---:|" + "---:|" * len(sizes)]
+    for i, first in enumerate(sizes[0]["figures"]):
+        figure = Figure(first["name"], first["value"], first["unit"], first["target"])
+        cells = []
+        for size in sizes:
+            found = size["figures"][i] if i < len(size["figures"]) else None
+            if found is None or key(found["name"]) != key(first["name"]):
+                cells.append("?")
+                continue
+            one = Figure(found["name"], found["value"], found["unit"], found["target"])
+            mark = {True: " ✓", False: " ✗", None: ""}[one.passed]
+            cells.append(shown(one) + mark)
+        lines.append(f"| {figure.name} | {target_text(figure)} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def chromium_version() -> str:
@@ -647,7 +673,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--fresh", action="store_true", help="rebuild the sites, cache or not")
     parser.add_argument("--json", type=Path, default=ROOT / "build" / "bench-explorer.json")
+    parser.add_argument("--report", type=Path, help="print this JSON's table again, run nothing")
     args = parser.parse_args()
+    if args.report:
+        print(side_by_side(json.loads(args.report.read_text("utf-8"))))
+        return
     if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
         raise SystemExit(f"{CHROMIUM} is missing: `make system-deps` installs Debian's Chromium")
     report([measure(size, args) for size in args.sizes], args.json)
