@@ -246,17 +246,42 @@ def arrive(page: Any, url: str, explorer: bool = True, timeout_ms: float | None 
     page.evaluate(SETTLE)
 
 
-def timed(page: Any, index: Index, step: Step, limit_ms: float = 120_000) -> dict[str, Any]:
-    """Click, wait until drawn, then check what the page shows; raise on any mismatch."""
+@dataclass
+class Checks:
+    """The after-step check's verdicts: strict (the default) stops the bench at the first wrong
+    page; `--keep-going` counts them (a FAIL figure) and times on."""
+
+    strict: bool = True
+    wrong: list[str] = field(default_factory=list)
+    limit_ms: float = 120_000
+
+
+CHECKS = Checks()
+
+
+def timed(page: Any, index: Index, step: Step) -> dict[str, Any] | None:
+    """Click, wait until drawn, then check what the page shows. A mismatch stops the bench
+    (or, with --keep-going, is counted; None if the page never showed the expected count)."""
     expected = index.expected(step.slugs, step.match)
     first = expected[0] + 1 if expected else None
-    args = {"selector": step.selector, "count": len(expected), "first": first, "limit": limit_ms}
+    args = {
+        "selector": step.selector,
+        "count": len(expected),
+        "first": first,
+        "limit": CHECKS.limit_ms,
+    }
     result = page.evaluate(TIMED_CLICK, args)
     shown = page.evaluate(SHOWN)
     found = [str(result["error"])] if "error" in result else []
     found += problems(step, expected, shown["search"], shown["count"], shown["drawn"])
     if found:
-        raise SystemExit(f"step {step.kind} {step.selector}: " + "; ".join(found))
+        text = f"step {step.kind} {step.selector}: " + "; ".join(found)
+        if CHECKS.strict:
+            raise SystemExit(text)
+        CHECKS.wrong.append(text)
+        log(text)
+        if "error" in result:
+            return None
     return {**result, "drawn": len(shown["drawn"]), "in_page": shown["inPage"]}
 
 
@@ -352,6 +377,8 @@ def first_choice(
         until.on = True
         result = timed(page, index, step)
         until.on = False
+        if result is None:
+            raise SystemExit(f"the first choice never showed its count: {CHECKS.wrong[-1]}")
         after.on = True
         page.wait_for_load_state("networkidle")
         page.evaluate(SETTLE)
@@ -446,6 +473,8 @@ def changes(run: Run, browser: Any, site: Path, index: Index, seed: int, steps: 
             for step in made:
                 result = timed(page, index, step)
                 page.evaluate(SETTLE)
+                if result is None:
+                    continue
                 ms.append(result["ms"])
                 drawn.append(result["drawn"])
                 kinds.setdefault(step.kind, []).append(result["ms"])
@@ -517,6 +546,8 @@ def heaviest_changes(
     for step in made:
         result = timed(page, index, step)
         page.evaluate(SETTLE)
+        if result is None:
+            continue
         ms.append(result["ms"])
         drawn.append(result["drawn"])
     return ms, drawn, long_tasks(page, start, page.evaluate("() => performance.now()"))
@@ -529,6 +560,7 @@ def measure(size: tuple[int, int], args: argparse.Namespace) -> Run:
     from playwright.sync_api import sync_playwright
 
     articles, tags = size
+    CHECKS.wrong.clear()
     run = Run(f"{articles:,} × {tags:,}", articles, tags)
     started = time.perf_counter()
     on = explorer_site.site(articles, tags, args.seed, True, args.fresh)
@@ -549,6 +581,14 @@ def measure(size: tuple[int, int], args: argparse.Namespace) -> Run:
             changes(run, browser, on.site, index, args.seed, args.steps)
         finally:
             browser.close()
+    run.add(
+        "choices the page showed wrongly (URL, count or cards)",
+        len(CHECKS.wrong),
+        "",
+        0,
+        "strict: a wrong page stops the bench" if CHECKS.strict else "; ".join(CHECKS.wrong[:3]),
+    )
+    run.detail["wrong"] = list(CHECKS.wrong)
     run.detail["bench_s"] = round(time.perf_counter() - bench_start, 1)
     run.detail["total_s"] = round(time.perf_counter() - started, 1)
     return run
@@ -673,11 +713,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--fresh", action="store_true", help="rebuild the sites, cache or not")
     parser.add_argument("--json", type=Path, default=ROOT / "build" / "bench-explorer.json")
+    parser.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="count a page that disagrees with tags.json (a FAIL figure) instead of stopping",
+    )
     parser.add_argument("--report", type=Path, help="print this JSON's table again, run nothing")
     args = parser.parse_args()
     if args.report:
         print(side_by_side(json.loads(args.report.read_text("utf-8"))))
         return
+    CHECKS.strict = not args.keep_going
+    if args.keep_going:
+        CHECKS.limit_ms = 20_000  # a page that never shows the count costs this per change
     if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
         raise SystemExit(f"{CHROMIUM} is missing: `make system-deps` installs Debian's Chromium")
     report([measure(size, args) for size in args.sizes], args.json)

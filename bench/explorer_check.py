@@ -176,6 +176,7 @@ def problems(
         wrong = next(i for i, (a, b) in enumerate(zip(drawn, want, strict=False)) if a != b)
         found.append(
             f"card {wrong + 1} drawn is article {drawn[wrong]}, expected {want[wrong]} "
-            f"(the first {len(drawn)} of {len(expected)} in order)"
+            f"(the first {len(drawn)} of {len(expected)} in order; drawn from there "
+            f"{drawn[wrong : wrong + 6]}, expected {want[wrong : wrong + 6]})"
         )
     return found
