@@ -32,7 +32,8 @@ articles in order, k ≥ 1 when there are any, so an explorer that draws a scree
 passes as one that has every card in the page, and no figure times a render that did not happen.
 
     python bench/explorer.py [--sizes 1000x1200,10000x12000] [--steps 80] [--trials 3]
-                             [--seed 0] [--fresh] [--json build/bench-explorer.json]
+                             [--seed 0] [--fresh] [--keep-going] [--json build/bench-explorer.json]
+    python bench/explorer.py --report build/bench-explorer.json   # the table again, a column a size
 """
 
 from __future__ import annotations
@@ -138,7 +139,8 @@ async ({selector, count, first, limit}) => {
     waited = true;
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  document.querySelector("[data-tagindex-results]").getBoundingClientRect();
+  const results = document.querySelector("[data-tagindex-results]");
+  if (results) results.getBoundingClientRect();
   void document.documentElement.offsetHeight;
   const t1 = performance.now();
   return {ms: t1 - t0, waited: waited, t0: t0, t1: t1};
@@ -315,6 +317,7 @@ def load_weight(browser: Any, site: Path) -> Weight:
 
 
 def weigh(run: Run, browser: Any, on: Path, off: Path | None) -> None:
+    """Figure 1: what the explorer adds to the all-tags page (on − off), and the page itself."""
     html_on = (on / "tags" / "index.html").read_bytes()
     tags_json = (on / "tags" / "tags.json").read_bytes()
     loaded_on = load_weight(browser, on)
