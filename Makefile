@@ -159,11 +159,16 @@ bench-zensical: venv
 	$(PY) bench/zensical.py --n 1000
 	$(PY) bench/zensical.py --n 1000 --layers
 
-# The tag explorer of the all-tags page in Debian's Chromium (issue 35): a change of selection,
-# click to layout done, at 1,000 articles × 1,200 tags and at the example site's size (target:
-# median under 50 ms). `nice`: the browser shares the machine. Needs `make system-deps`.
+# The tag explorer of the all-tags page in Debian's Chromium (issues 35, 40): its weight (explorer on
+# minus `explorer: false`), the first choice's fetches and time (loopback, Fast 4G), every later
+# change (p95) and long tasks, Ctrl-F over every tag name, each against its target, at
+# EXPLORER_SIZES (articles x tags); JSON in build/bench-explorer.json. Sites are cached under
+# build/bench-explorer/ (keyed by the generator's arguments and the plugin's code): the first
+# 10,000-article build takes minutes, a rerun on the same code none. EXPLORER_ARGS: more options
+# (--fresh, --steps N, --trials N, --seed N). `nice`: the browser shares the machine.
+EXPLORER_SIZES ?= 1000x1200,10000x12000
 bench-explorer: venv system-deps
-	nice $(PY) bench/explorer.py
+	nice $(PY) bench/explorer.py --sizes $(EXPLORER_SIZES) $(EXPLORER_ARGS)
 
 # The pictures of docs/gallery.md (and the README's) and its contrast table, from the browser tests.
 gallery: venv system-deps
