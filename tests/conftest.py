@@ -78,8 +78,8 @@ def explorer_pieces(folder: Path) -> list[BeautifulSoup]:
     page's folder of a built site, or of the command's output), parsed, in order."""
     data = json.loads((folder / "explorer.json").read_text("utf-8"))
     return [
-        BeautifulSoup(json.loads((folder / name).read_text("utf-8"))["html"], "html.parser")
-        for name in data["pieces"]
+        BeautifulSoup(json.loads(piece.read_text("utf-8"))["html"], "html.parser")
+        for piece in (folder / f"explorer-{n:04d}.json" for n in range(1, data["pieces"] + 1))
     ]
 
 

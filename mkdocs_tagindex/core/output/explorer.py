@@ -8,16 +8,22 @@ rendered by the host with the all-tags page's own template context and URL base 
 block of `tagindex/explorer.html`, `tagindex.explorer_piece` true), so card overrides render
 as on the page; this module only says which cards go in which piece and writes the index.
 
-`explorer.json` (version 1), beside `tags.json`:
+`explorer.json` (version 1), beside `tags.json`, kept small (the first choice fetches it):
 
-    {"version": 1, "size": N, "pieces": ["explorer-0001.json", ...], "piece": 32,
-     "tags": {"grpo": [3, 1, 9], ...},
-     "facets": {"audience": {"students": [...], ...}, "category": {...}, ...}}
+    {"version": 1, "size": N, "piece": 8, "pieces": 13, "count": T, "check": "9dc5…",
+     "names": "explorer-names.json", "tags": [[3, 1, 9], …],
+     "facets": {"audience": {"values": ["pros", "students"], "of": [3, 1, …]}, …}}
 
-Lists are places in `tags.json`'s `articles` (the cards' numbers less one), ascending and
-written as gaps (the first place, then each one's distance from the one before), which keeps
-the file a few bytes per tag of each article. An audience lists the articles without one too
-(they are for everyone). A piece is `{"html": "…"}`: the results block rendered for its cards.
+`tags` holds each tag's articles in the order of its slug (by UTF-16 code units, as a script
+sorts strings) without the slugs, which are the page's own (`data-tagindex-tag`): `check` is a
+hash of them (FNV-1a over the slugs joined by newlines, in UTF-16 code units) and `count` their
+number; a page whose list differs (an override) or that has none (a tag page) reads them from
+`names`. An article list is places in `tags.json`'s `articles` (the cards' numbers less one),
+ascending, written as gaps (the first place, then each one's distance from the one before).
+A facet gives each article its values as a bit mask over `values` (a list of indices where
+there are more than 30): an article without an audience has every audience (it is for
+everyone). Piece n (from 1) is `explorer-0001.json`…: `{"html": "…"}`, the results block
+rendered for its cards.
 """
 
 from __future__ import annotations
@@ -29,12 +35,15 @@ from .feeds import compact_json
 
 VERSION = 1
 INDEX_NAME = "explorer.json"
-PIECE = 32
+NAMES = "explorer-names.json"
+PIECE = 8
 """Cards per piece: a first screenful whose matches lie far apart fetches a piece per card."""
+MASK_VALUES = 30
 
 
 def piece_name(number: int) -> str:
-    """The file name of piece `number` (from 1), beside `explorer.json`."""
+    """The file name of piece `number` (from 1), beside `explorer.json` (at least four
+    digits: the script writes the name the same way)."""
     return f"explorer-{number:04d}.json"
 
 
@@ -54,35 +63,63 @@ def _gaps(places: Iterable[int]) -> list[int]:
     return out
 
 
+def slug_order(slugs: Iterable[str]) -> list[str]:
+    """Slugs as a script's `sort()` orders them (UTF-16 code units)."""
+    return sorted(slugs, key=lambda slug: slug.encode("utf-16-be", "surrogatepass"))
+
+
+def check(slugs: Sequence[str]) -> str:
+    """FNV-1a (32 bits) of the slugs joined by newlines, over UTF-16 code units."""
+    data = "\n".join(slugs).encode("utf-16-le", "surrogatepass")
+    value = 0x811C9DC5
+    for i in range(0, len(data), 2):
+        value = ((value ^ (data[i] | data[i + 1] << 8)) * 0x01000193) & 0xFFFFFFFF
+    return f"{value:08x}"
+
+
 def explorer_index(index: model.TagIndex, audiences: Sequence[str]) -> Iterator[str]:
     """`explorer.json`'s text, in pieces (a line per tag)."""
     numbers = index.article_numbers
+    by_slug = {tag.slug: tag for tag in index.tags}
+    slugs = slug_order(by_slug)
     head = {
         "version": VERSION,
         "size": len(index.articles),
         "piece": PIECE,
-        "pieces": [name for name, _ in pieces(index)],
+        "pieces": len(pieces(index)),
+        "count": len(slugs),
+        "check": check(slugs),
+        "names": NAMES,
     }
-    yield compact_json(head).removesuffix("}") + ',"tags":{'
-    for n, tag in enumerate(index.tags):
-        places = _gaps(numbers[a.page_src] for a in tag.entries)
-        yield ("\n" if n == 0 else ",\n") + compact_json(tag.slug) + ":" + compact_json(places)
-    yield '},\n"facets":' + compact_json(_facets(index, audiences)) + "}\n"
+    yield compact_json(head).removesuffix("}") + ',"tags":['
+    for n, slug in enumerate(slugs):
+        places = _gaps(numbers[a.page_src] for a in by_slug[slug].entries)
+        yield ("\n" if n == 0 else ",\n") + compact_json(places)
+    yield '],\n"facets":' + compact_json(_facets(index, audiences)) + "}\n"
 
 
-def _facets(index: model.TagIndex, audiences: Sequence[str]) -> dict[str, dict[str, list[int]]]:
-    """Each filter value's articles (the values `Article.facets` gives its card)."""
-    found: dict[str, dict[str, list[int]]] = {}
-    for place, article in enumerate(index.articles):
-        facets = article.facets
-        for facet, values in facets.items():
+def names_json(index: model.TagIndex) -> str:
+    """`explorer-names.json`: the slugs of `explorer.json`'s `tags`, in its order."""
+    return compact_json(slug_order(tag.slug for tag in index.tags)) + "\n"
+
+
+def _facets(index: model.TagIndex, audiences: Sequence[str]) -> dict[str, dict[str, object]]:
+    """Each article's values of each filter facet (the values `Article.facets` gives its card)."""
+    per: dict[str, list[list[str]]] = {}
+    for article in index.articles:
+        for facet, values in article.facets.items():
             named = values if facet != "audience" or values else list(audiences)
-            for value in named:
-                found.setdefault(facet, {}).setdefault(value, []).append(place)
-    return {
-        facet: {value: _gaps(places) for value, places in sorted(values.items())}
-        for facet, values in sorted(found.items())
-    }
+            per.setdefault(facet, []).append(named)
+    out: dict[str, dict[str, object]] = {}
+    for facet, lists in sorted(per.items()):
+        values = sorted({value for named in lists for value in named})
+        at = {value: i for i, value in enumerate(values)}
+        if len(values) <= MASK_VALUES:
+            of: list[object] = [sum(1 << at[v] for v in set(named)) for named in lists]
+        else:
+            of = [sorted(at[v] for v in set(named)) for named in lists]
+        out[facet] = {"values": values, "of": of}
+    return out
 
 
 def piece_json(html: str) -> str:

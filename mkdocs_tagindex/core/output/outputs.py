@@ -179,6 +179,7 @@ class Outputs:
         audiences = [audience for audience, _ in self.language.audiences]
         if not self._add(src_uri, explorer.explorer_index(self.index, audiences)):
             return
+        self._add(f"{self.plan.tags_dir}/{explorer.NAMES}", explorer.names_json(self.index))
         self.explorer_url = self.url(src_uri)
         self.explorer_pieces = [
             (f"{self.plan.tags_dir}/{name}", cards) for name, cards in explorer.pieces(self.index)

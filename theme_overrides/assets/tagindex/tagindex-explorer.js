@@ -41,7 +41,7 @@
   const VALUE = "[data-tagindex-value]";
   const UNFOUND = "data-tagindex-unfound"; // an item the find field leaves out (CSS hides it)
 
-  const BATCH = 24; // cards drawn at a time: a screenful and more on a desktop
+  const BATCH = 16; // cards drawn at a time: two screenfuls on a desktop
   const SLICE = 8; // ms of work per task when counts are written after the visible ones
 
   // Per explorer element: its state and what it found on the page.
@@ -134,6 +134,11 @@
   }
 
   // -- data --------------------------------------------------------------------------------------
+
+  /** The file of piece `n` (from 1), beside explorer.json, as the build names it. */
+  function pieceName(n) {
+    return "explorer-" + String(n).padStart(4, "0") + ".json";
+  }
 
   /** The cards of one piece: place → card element, from its results list. */
   function loadPiece(url) {
@@ -327,7 +332,8 @@
     state.section.setAttribute("aria-busy", "true");
     const url = new URL(source, window.location.href).href;
     const shared = api();
-    return (shared && shared.explorer ? shared.explorer(url) : Promise.resolve(null)).then((data) => {
+    const slugs = state.order;
+    return (shared && shared.explorer ? shared.explorer(url, slugs) : Promise.resolve(null)).then((data) => {
       state.section.removeAttribute("aria-busy");
       if (data && !state.data) state.data = Object.assign({ url: url }, data);
       return state.data;
@@ -446,6 +452,7 @@
     }
     const place = () => {
       if (state.drawing !== token) return; // a newer draw places its own
+      state.pending = false;
       state.section.removeAttribute("aria-busy");
       state.pinned = steady(() => placeCards(state, wanted));
       state.drawnAt = window.scrollY;
@@ -461,10 +468,11 @@
       if (!state.drawn.has(place)) break;
       ready.push(place);
     }
+    state.pending = true; // no more asked for until these are placed
     steady(() => placeCards(state, ready));
     state.section.setAttribute("aria-busy", "true");
     const loads = Array.from(missing, (n) =>
-      n < data.pieces.length ? loadPiece(new URL(data.pieces[n], data.url).href) : Promise.resolve(new Map())
+      n < data.pieces ? loadPiece(new URL(pieceName(n + 1), data.url).href) : Promise.resolve(new Map())
     );
     return Promise.all(loads).then((found) => {
       for (const cards of found) for (const [at, card] of cards) if (!state.drawn.has(at)) state.drawn.set(at, card);
@@ -513,7 +521,7 @@
    *  a draw that kept a "+" of the list below in view (steady) also brought the end in view,
    *  and drawing more then would push the list away again and again. */
   function nearEnd(state) {
-    if (!state.section.isConnected || state.limit >= state.results.length) return;
+    if (!state.section.isConnected || state.pending || state.limit >= state.results.length) return;
     if (state.pinned && window.scrollY <= state.drawnAt) return;
     const end = state.section.querySelector("[data-tagindex-end]");
     if (end && end.getBoundingClientRect().top < window.innerHeight + AHEAD) more(state);

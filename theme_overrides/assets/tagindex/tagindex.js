@@ -150,9 +150,15 @@
     return (holder && parseJSON(holder.getAttribute("data-tagindex-labels"))) || {};
   }
 
+  // One Intl.PluralRules per language: making one costs far more than asking it (the explorer
+  // labels thousands of "+" at a time).
+  const pluralRules = new Map();
+
   function pluralForm(lang, n) {
+    const key = lang || document.documentElement.lang || "";
     try {
-      return new Intl.PluralRules(lang || document.documentElement.lang || undefined).select(n);
+      if (!pluralRules.has(key)) pluralRules.set(key, new Intl.PluralRules(key || undefined));
+      return pluralRules.get(key).select(n);
     } catch (error) {
       return "other";
     }
@@ -263,32 +269,71 @@
     return n === out.length ? out : out.slice(0, n);
   }
 
-  function decodeExplorer(data) {
-    if (!data || data.version !== 1 || !Number.isInteger(data.size) || !data.tags) return null;
+  /** FNV-1a (32 bits) over UTF-16 code units, as explorer.json's `check`. */
+  function fnv(text) {
+    let value = 0x811c9dc5;
+    for (let i = 0; i < text.length; i += 1) {
+      value = Math.imul(value ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    }
+    return value.toString(16).padStart(8, "0");
+  }
+
+  /** Each value's articles (places) from each article's values (a bit mask, or a list). */
+  function facetPlaces(facet, size) {
+    const values = Array.isArray(facet && facet.values) ? facet.values.map(String) : [];
+    const of = Array.isArray(facet && facet.of) ? facet.of : [];
+    const lists = values.map(() => []);
+    for (let place = 0; place < Math.min(size, of.length); place += 1) {
+      const own = of[place];
+      if (Array.isArray(own)) {
+        for (const i of own) if (lists[i]) lists[i].push(place);
+      } else {
+        for (let i = 0; i < values.length; i += 1) if (own & (1 << i)) lists[i].push(place);
+      }
+    }
+    return new Map(values.map((value, i) => [value, Int32Array.from(lists[i])]));
+  }
+
+  function decodeExplorer(data, slugs) {
     const size = data.size;
     const tags = new Map();
-    for (const slug of Object.keys(data.tags)) tags.set(slug, ungap(data.tags[slug], size));
+    data.tags.forEach((gaps, i) => tags.set(slugs[i], ungap(gaps, size)));
     const facets = new Map();
     for (const facet of Object.keys(data.facets || {})) {
-      const values = new Map();
-      for (const value of Object.keys(data.facets[facet] || {})) {
-        values.set(value, ungap(data.facets[facet][value], size));
-      }
-      facets.set(facet, values);
+      facets.set(facet, facetPlaces(data.facets[facet], size));
     }
-    const pieces = Array.isArray(data.pieces) ? data.pieces.map(String) : [];
     const piece = Number.isInteger(data.piece) && data.piece > 0 ? data.piece : 1;
+    const pieces = Number.isInteger(data.pieces) ? data.pieces : 0;
     return { size: size, tags: tags, facets: facets, pieces: pieces, piece: piece };
   }
 
-  /** explorer.json of `url`, decoded once (a promise; null when it could not be had). */
-  function explorerData(url) {
+  /** The slugs of explorer.json's `tags`: the page's own (`slugs`, sorted) where they are its
+   *  list's, else its `names` file. */
+  function slugsOf(url, data, slugs) {
+    const sorted = Array.isArray(slugs) ? slugs.slice().sort() : null;
+    if (sorted && sorted.length === data.count && fnv(sorted.join("\n")) === data.check) {
+      return Promise.resolve(sorted);
+    }
+    if (typeof data.names !== "string") return Promise.resolve(null);
+    return once(new URL(data.names, url).href, getJSON).then((names) =>
+      Array.isArray(names) && names.length === data.tags.length ? names.map(String) : null
+    );
+  }
+
+  /** explorer.json of `url`, decoded once (a promise; null when it could not be had);
+   *  `slugs`: the tags of the page's list, if it has one. */
+  function explorerData(url, slugs) {
     if (!decoded.has(url)) {
-      const promise = once(url, getJSON).then((data) => {
-        const found = decodeExplorer(data);
-        if (!found) decoded.delete(url);
-        return found;
-      });
+      const promise = once(url, getJSON)
+        .then((data) => {
+          const usable = data && data.version === 1 && Number.isInteger(data.size);
+          if (!usable || !Array.isArray(data.tags)) return null;
+          return slugsOf(url, data, slugs).then((names) => (names ? decodeExplorer(data, names) : null));
+        })
+        .then((found) => {
+          if (!found) decoded.delete(url);
+          return found;
+        });
       decoded.set(url, promise);
     }
     return decoded.get(url);
