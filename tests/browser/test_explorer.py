@@ -26,7 +26,7 @@ from conftest import material_config, write_config, write_page
 HOSTS = ("mkdocs", "zensical")
 LANGS = {"en": "", "ja": "ja/"}
 PICK = "[data-tagindex-pick]"
-SHOWN = "[data-tagindex-results] > [data-tagindex-facets]:not([hidden])"
+SHOWN = "[data-tagindex-results] > [data-tagindex-number]:not([hidden])"
 FONTS = ("https://fonts.googleapis.com/", "https://fonts.gstatic.com/")
 """Material's own web fonts: blocked (nothing leaves loopback), and not ours."""
 
@@ -82,8 +82,34 @@ def settle(page: Page, query: str | None) -> None:
     page.wait_for_function("() => !document.querySelector('[data-tagindex-explorer][aria-busy]')")
 
 
+def draw_all(page: Page) -> None:
+    """Scroll through the results as a reader does until every card the count names is drawn
+    (16 come at a time), then back to where the page was."""
+    y = page.evaluate("() => scrollY")
+    for _ in range(60):
+        total = page.evaluate(
+            """() => { const m = (document.querySelector('[data-tagindex-results-count]')
+                    || {textContent: ''}).textContent.match(/\\d+/); return m ? +m[0] : 0 }"""
+        )
+        drawn = page.locator(SHOWN).count()
+        if drawn >= total or drawn == 0:
+            break
+        page.evaluate(
+            """s => { const all = document.querySelectorAll(s);
+                all[all.length - 1].scrollIntoView({block: 'end'}); scrollBy(0, 2) }""",
+            SHOWN,
+        )
+        page.wait_for_function(
+            """([s, n]) => document.querySelectorAll(s).length > n
+                && !document.querySelector('[data-tagindex-explorer][aria-busy]')""",
+            arg=[SHOWN, drawn],
+        )
+    page.evaluate("y => scrollTo(0, y)", y)
+
+
 def shown(page: Page) -> list[tuple[str, str]]:
-    """(number, title) of each card the explorer shows."""
+    """(number, title) of each card the explorer shows, every one drawn first."""
+    draw_all(page)
     rows: list[list[str]] = page.eval_on_selector_all(
         SHOWN,
         """cards => cards.map(c => [

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, Request
+from playwright.sync_api import Page, Request, Route
 
 from .conftest import ServedSite, SitePageFactory, both_hosts
 from .test_explorer import HOSTS, open_explorer, pick, settle
@@ -146,4 +146,28 @@ def test_back_to_card_n_draws_the_cards_up_to_n_first(
     assert focused == name
     box = title.bounding_box()
     assert box is not None and 0 <= box["y"] < page.viewport_size["height"]  # type: ignore[index]
+    assert opened.errors == []
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_two_picks_while_the_data_is_on_its_way_both_count(
+    big_sites: dict[str, ServedSite], site_page: SitePageFactory, host: str
+) -> None:
+    """A slow network: explorer.json held back while a reader presses two "+"; both are chosen
+    (the second used to replace the first)."""
+    site = big_sites[host]
+    opened = site_page(site)
+    held: list[Route] = []
+    opened.page.route("**/tags/explorer.json", lambda route: held.append(route))
+    page = open_explorer(opened, site.url("tags/"))
+    pick(page, "t1")
+    pick(page, "odd")
+    page.wait_for_function("() => true")  # the two clicks handled
+    assert len(held) == 1 and "t=" not in page.url  # nothing chosen before the data comes
+    held[0].continue_()
+    settle(page, "?t=t1+odd&match=all")
+    chips = page.eval_on_selector_all(
+        "[data-tagindex-unpick]", "els => els.map(e => e.getAttribute('data-tagindex-unpick'))"
+    )
+    assert chips == ["t1", "odd"]
     assert opened.errors == []

@@ -272,7 +272,7 @@ def test_tags_dir_is_normalized(tmp_path: Path) -> None:
     generated = sorted(f for f in site.files() if f.startswith("a/"))
     pages = ["a/b/grpo/index.html", "a/b/index.html", "a/b/robotics/index.html"]
     feeds = [f"a/b/{tag}/feed.{ext}" for tag in ("grpo", "robotics") for ext in ("json", "xml")]
-    explorer = ["a/b/explorer.json", "a/b/explorer-0001.json"]
+    explorer = ["a/b/explorer.json", "a/b/explorer-0001.json", "a/b/explorer-names.json"]
     assert generated == sorted([*pages, *feeds, *explorer, "a/b/tags.json"])
 
 

@@ -440,8 +440,9 @@
   // -- the cards ---------------------------------------------------------------------------------
 
   /** Draw the first `state.limit` cards of the results, fetching the pieces that hold them;
-   *  the focused element stays where it was on screen. */
-  function draw(state) {
+   *  for a new choice the focused element stays where it was on screen (`more`: cards added
+   *  below those the reader is reading, which move nothing above them). */
+  function draw(state, more) {
     const token = {};
     state.drawing = token;
     const data = state.data;
@@ -454,8 +455,12 @@
       if (state.drawing !== token) return; // a newer draw places its own
       state.pending = false;
       state.section.removeAttribute("aria-busy");
+      if (more) {
+        placeCards(state, wanted);
+        return;
+      }
       state.pinned = steady(() => placeCards(state, wanted));
-      state.drawnAt = window.scrollY;
+      state.scrolledTo = window.scrollY;
     };
     if (missing.size === 0) {
       place();
@@ -469,7 +474,8 @@
       ready.push(place);
     }
     state.pending = true; // no more asked for until these are placed
-    steady(() => placeCards(state, ready));
+    if (more) placeCards(state, ready);
+    else steady(() => placeCards(state, ready));
     state.section.setAttribute("aria-busy", "true");
     const loads = Array.from(missing, (n) =>
       n < data.pieces ? loadPiece(new URL(pieceName(n + 1), data.url).href) : Promise.resolve(new Map())
@@ -519,10 +525,11 @@
 
   /** Draw more when the end of the cards is near the screen, and the reader brought it there:
    *  a draw that kept a "+" of the list below in view (steady) also brought the end in view,
-   *  and drawing more then would push the list away again and again. */
+   *  and drawing more then would push that "+" away again and again, until the reader scrolls. */
   function nearEnd(state) {
     if (!state.section.isConnected || state.pending || state.limit >= state.results.length) return;
-    if (state.pinned && window.scrollY <= state.drawnAt) return;
+    if (state.pinned && Math.abs(window.scrollY - state.scrolledTo) <= 1) return;
+    state.pinned = false;
     const end = state.section.querySelector("[data-tagindex-end]");
     if (end && end.getBoundingClientRect().top < window.innerHeight + AHEAD) more(state);
   }
@@ -542,7 +549,7 @@
 
   function more(state) {
     state.limit = Math.min(state.results.length, state.limit + BATCH);
-    draw(state);
+    draw(state, true);
   }
 
   function articles(view, n) {
@@ -911,11 +918,17 @@
     return section ? explorers.get(section) || null : null;
   }
 
+  /** Add or remove a tag, against the choice as it is once the data is here: two "+" pressed
+   *  while explorer.json is on its way both count (the second used to replace the first). */
   function toggle(state, slug) {
-    const slugs = state.slugs.includes(slug)
-      ? state.slugs.filter((s) => s !== slug)
-      : state.slugs.concat([slug]);
-    ensureData(state).then(() => steady(() => choose(state, slugs, state.match, { push: true })));
+    ensureData(state).then(() =>
+      steady(() => {
+        const slugs = state.slugs.includes(slug)
+          ? state.slugs.filter((s) => s !== slug)
+          : state.slugs.concat([slug]);
+        choose(state, slugs, state.match, { push: true });
+      })
+    );
   }
 
   /** Run a change, the focused element kept where it was on screen: a "+" of the list under
