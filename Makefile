@@ -48,8 +48,10 @@ lint: venv
 typecheck: venv
 	$(VENV)/bin/mypy
 
+# Two workers (pytest-xdist), one per core: the suite is mostly single-threaded builds. The
+# browser tests stay together on one of them (tests/browser/conftest.py: their shared sites).
 test: venv system-deps lint typecheck
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2 --dist loadgroup
 
 # The properties of tests/unit/test_fuzz.py for a long run (make test runs 300 examples of each,
 # derandomized): TAGINDEX_FUZZ_EXAMPLES of each with a random seed, Hypothesis' statistics

@@ -50,10 +50,13 @@ MOBILE: ViewportSize = {"width": 390, "height": 844}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test in this folder drives a browser: mark it so `-m "not browser"` skips it."""
+    """Every test in this folder drives a browser: mark it so `-m "not browser"` skips it, and
+    keep them on one worker of `make test`'s two (`--dist loadgroup`): they share the session's
+    built sites and Chromium, which a second worker would build and start again."""
     for item in items:
         if HERE in Path(str(item.path)).resolve().parents:
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @dataclass

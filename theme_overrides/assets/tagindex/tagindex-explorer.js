@@ -662,6 +662,14 @@
     return Math.max(0, low);
   }
 
+  /** A "+" the short tasks after a choice have not reached yet, drawn now: pressed or
+   *  focused, it says (and does) what the current choice gives. */
+  function fresh(state, button) {
+    const slug = button.getAttribute("data-tagindex-pick") || "";
+    const pick = state.picks.get(slug);
+    if (pick && pick.button === button && pick.painted !== state.version) paintPick(state, slug, pick);
+  }
+
   /** Draw one "+" as the latest render says. */
   function paintPick(state, slug, pick) {
     pick.painted = state.version;
@@ -959,6 +967,7 @@
       return;
     }
     const exclude = event.target.closest("[data-tagindex-exclude]");
+    if (pick) fresh(state, pick);
     if (pick && pick.getAttribute("aria-disabled") !== "true") {
       toggle(state, pick.getAttribute("data-tagindex-pick"));
     } else if (unpick && unpick.hasAttribute("data-tagindex-not")) {
@@ -1413,6 +1422,11 @@
   window.addEventListener("scroll", saveSoon, { passive: true });
   window.addEventListener("scroll", onScrollNearEnd, { passive: true });
   document.addEventListener("focusin", saveSoon);
+  document.addEventListener("focusin", (event) => {
+    const pick = event.target instanceof Element ? event.target.closest("[data-tagindex-pick]") : null;
+    const state = pick && stateOf(pick);
+    if (state) fresh(state, pick);
+  });
   window.addEventListener("pagehide", saveNow);
   window.addEventListener("pageshow", (event) => {
     if (event.persisted) init();
