@@ -17,6 +17,8 @@ from ..core import (
     SourcePage,
     TagIndexError,
     front_matter,
+    has_sections,
+    section_tags,
     tags_of,
     url_of,
 )
@@ -78,6 +80,11 @@ def _check(site: Site, say: Messages, save: bool) -> int:
         check_clashes(site, files, sorted(((s.src, s) for s in sources), key=_first), read, count)
     per_lang = language_pages(site, languages, files, sources, run.warn, read)
     tagged = {p.source.src: tags_of(p.meta, keys) for pages in per_lang.values() for p in pages}
+    texts = {p.source.src: p.source for pages in per_lang.values() for p in pages}
+    for src in sorted(tagged):  # tags on sections (issue 41): malformed markup, as a build says
+        text = texts[src].text if tagged[src] else ""
+        if has_sections(text):
+            tagged[src] = tagged[src] + section_tags(text, src, run.warn)
     run.report_near({src: tags for src, tags in sorted(tagged.items()) if tags}, logging.WARNING)
     for lang in languages.build:
         language = Language(run, lang, SiteInfo(site.site_url, site.name, site.directory_urls))

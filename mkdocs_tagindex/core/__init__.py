@@ -55,7 +55,7 @@ if TYPE_CHECKING:
         yaml_mapping,
     )
     from .records.listings import Listing
-    from .records.sections import has_sections
+    from .records.sections import has_sections, section_tags
     from .text import html, readtime
     from .text.html import first_paragraph, plain
     from .text.labels import labels_for
@@ -114,6 +114,7 @@ _HOME = {
     "refused_keys_out": "records.frontmatter",
     "has_tags": "records.frontmatter",
     "has_sections": "records.sections",
+    "section_tags": "records.sections",
     "labels_for": "text.labels",
     "one_date": "text.values",
     "piece_json": "output.explorer",
@@ -199,6 +200,7 @@ __all__ = [
     "plain",
     "readtime",
     "refused_keys_out",
+    "section_tags",
     "strip_format",
     "tags_of",
     "theme",

@@ -386,3 +386,33 @@ def test_a_sections_tags_count_for_its_pages_related_articles(tmp_path: Path) ->
 
     assert related("a/index.html") == ["Newest", "GRPO notes"]
     assert "Paper walkthrough" in related("b/index.html")
+
+
+def test_tagindex_check_says_malformed_section_tags_as_the_build_does(tmp_path: Path) -> None:
+    """`tagindex check` (the pre-commit hook) reads sections: malformed markup is the build's
+    own line, and fails the check."""
+    project = section_site(tmp_path / "site")
+    page = project / "docs" / "b.md"
+    page.write_text(page.read_text("utf-8") + "\nText.\n<!-- tags: stray -->\n", "utf-8")
+    checked = tagindex(project, "check")
+    assert checked.returncode != 0, checked.stderr
+    said = [line for line in checked.stderr.splitlines() if "section tags" in line]
+    assert len(said) == 1, checked.stderr
+    assert "b.md:18: section tags (heading 'Inside'): not directly under a heading" in said[0]
+
+
+def test_near_duplicates_count_a_sections_tags(tmp_path: Path) -> None:
+    """#grpo on pages and #grpos only on a section look like one tag: the build says so (as
+    info by default) and `tagindex check` warns, as for two pages' tags."""
+    project = section_site(tmp_path / "site")
+    write_page(
+        project,
+        "d.md",
+        {"title": "Other notes", "tags": ["notes"], "date": "2026-10-02"},
+        "# Other notes\n\nNotes.\n\n## Aside\n<!-- tags: grpos -->\n\nA section.\n",
+    )
+    site = build(project, "--strict")
+    assert any("grpos" in line and "grpo" in line for line in site.log.splitlines()), site.log
+    checked = tagindex(project, "check")
+    near = [line for line in checked.stderr.splitlines() if "grpos" in line]
+    assert near and checked.returncode != 0, checked.stderr

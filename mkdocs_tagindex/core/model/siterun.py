@@ -174,7 +174,7 @@ class Run:
         )
         self.assign(self.shown_as)
         self.report_merges(spellings, self.shown_as)
-        self.report_near(tagged)
+        self.report_near({s: t + section_tags.get(s, ()) for s, t in tagged.items()})
         if self.separator is not None:
             self.report_moves(name for src in sorted(tagged) for name in tagged[src])
 

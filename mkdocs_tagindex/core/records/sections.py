@@ -139,6 +139,12 @@ def declared(source: str, src_uri: str, warn: Warn | None) -> tuple[Declared, ..
     return tuple(out)
 
 
+def section_tags(source: str, src_uri: str, warn: Warn | None) -> tuple[str, ...]:
+    """Every tag a page's sections declare, each once, its malformed markup said (`warn`):
+    what `tagindex check` and the near-duplicate report read of a page's sections."""
+    return tuple(dict.fromkeys(name for d in declared(source, src_uri, warn) for name in d.tags))
+
+
 _SHOWN = re.compile(
     r"<h([1-6])\b([^>]*)>((?:(?!</h[1-6]>).)*)</h\1>\s*<!--\s*tags\s*:(.*?)-->", re.S | re.I
 )
