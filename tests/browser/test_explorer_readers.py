@@ -283,6 +283,8 @@ def test_narrow_with_counts_what_the_explorer_will_show(
     page.wait_for_function(
         "a => a.getAttribute('href').includes('audience=students')", arg=first.element_handle()
     )
+    # the counts follow once explorer.json (and, on a tag page, its slugs) have come
+    page.wait_for_function("() => !document.querySelector('[data-tagindex-narrow][aria-busy]')")
     count = first.locator("[data-tagindex-shared]")
     assert count_of(count.inner_text()) == want
     box = first.bounding_box()

@@ -43,6 +43,7 @@
 
   const BATCH = 16; // cards drawn at a time: two screenfuls on a desktop
   const SLICE = 8; // ms of work per task when counts are written after the visible ones
+  const ALL_AT_ONCE = 400; // a list this long gets every "+" drawn in the choice's own task
 
   // Per explorer element: its state and what it found on the page.
   const explorers = new WeakMap();
@@ -542,9 +543,21 @@
       nearing = 0;
       for (const section of document.querySelectorAll(EXPLORER)) {
         const state = explorers.get(section);
-        if (state) nearEnd(state);
+        if (!state) continue;
+        nearEnd(state);
+        paintScreen(state);
       }
     });
+  }
+
+  /** The "+" scrolled onto the screen before the short tasks reached them, drawn now. */
+  function paintScreen(state) {
+    if (!state.leads || !state.section.isConnected) return;
+    const [first, last] = screenRange(state);
+    for (let at = first; at < last; at += 1) {
+      const pick = state.picks.get(state.order[at]);
+      if (pick && pick.painted !== state.version) paintPick(state, state.order[at], pick);
+    }
   }
 
   function more(state) {
@@ -609,6 +622,10 @@
     for (let at = first; at < last; at += 1) {
       const pick = state.picks.get(state.order[at]);
       if (pick) paintPick(state, state.order[at], pick);
+    }
+    if (state.order.length <= ALL_AT_ONCE) {
+      for (const [slug, pick] of state.picks) if (pick.painted !== version) paintPick(state, slug, pick);
+      return;
     }
     let rest = 0;
     const step = () => {

@@ -579,8 +579,11 @@
       for (const count of nav.querySelectorAll(SHARED)) setText(count, remember(count));
       return;
     }
+    nav.setAttribute("aria-busy", "true"); // until its counts follow the choice
     explorerData(new URL(source, window.location.href).href).then((data) => {
-      if (latestNarrow.get(nav) !== token || !data) return;
+      if (latestNarrow.get(nav) !== token) return;
+      nav.removeAttribute("aria-busy");
+      if (!data) return;
       const own = data.tags.get(root.getAttribute("data-tagindex-tag") || "");
       if (!own) return;
       const ok = passing(data, state, null);
