@@ -874,7 +874,9 @@ def said(control: Any) -> int | None:
     """The count a control says it leads to (None: it says none)."""
     name = str(control.get_attribute("aria-label") or "")
     spot = control.locator("[data-tagindex-pick-count], [data-tagindex-value-count]")
-    text = spot.first.inner_text() if spot.count() else name
+    # its text as the page holds it: innerText is empty for a tag of the list off screen, which
+    # `content-visibility: auto` leaves unrendered until it is scrolled to
+    text = str(spot.first.text_content() or "") if spot.count() else name
     found = re.findall(r"\d+", text)
     return int(found[-1]) if found else None
 
