@@ -52,6 +52,15 @@ def drawn(page: Page) -> list[tuple[str, str]]:
     return [(n, t) for n, t in rows]
 
 
+def scroll_to_more(page: Page) -> None:
+    """Scroll to the last card drawn, as a reader does, and wait for more to be drawn."""
+    count = len(drawn(page))
+    page.locator(DRAWN).last.scroll_into_view_if_needed()
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-tagindex-results] > *').length > n", arg=count
+    )
+
+
 def expected_titles(site: ServedSite, slug: str) -> list[str]:
     data = json.loads((site.dir / "tags/tags.json").read_text("utf-8"))
     tag = next(t for t in data["tags"] if t["slug"] == slug)
@@ -106,11 +115,7 @@ def test_more_cards_come_as_the_reader_nears_the_end(
     for _ in range(20):
         if len(drawn(page)) == len(want):
             break
-        page.locator(DRAWN).last.scroll_into_view_if_needed()
-        page.wait_for_function(
-            "n => document.querySelectorAll('[data-tagindex-results] > *').length > n",
-            arg=len(drawn(page)),
-        )
+        scroll_to_more(page)
     assert drawn(page) == [(f"{i:03d}", t) for i, t in enumerate(want, 1)]
     assert opened.errors == []
 
@@ -124,11 +129,7 @@ def test_back_to_card_n_draws_the_cards_up_to_n_first(
     page = open_explorer(opened, site.url("tags/?t=big&match=all"))
     settle(page, "?t=big&match=all")
     while len(drawn(page)) < 60:  # the reader scrolls down to card 60
-        count = len(drawn(page))
-        page.locator(DRAWN).last.scroll_into_view_if_needed()
-        page.wait_for_function(
-            "n => document.querySelectorAll('[data-tagindex-results] > *').length > n", arg=count
-        )
+        scroll_to_more(page)
     card = page.locator(DRAWN).nth(59)
     title = card.locator(".tagindex-card__title a")
     name = title.inner_text()

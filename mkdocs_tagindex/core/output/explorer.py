@@ -86,7 +86,7 @@ def explorer_index(index: model.TagIndex, audiences: Sequence[str]) -> Iterator[
         "version": VERSION,
         "size": len(index.articles),
         "piece": PIECE,
-        "pieces": len(pieces(index)),
+        "pieces": -(-len(index.explorer_cards) // PIECE),  # the count, not the pieces' cards
         "count": len(slugs),
         "check": check(slugs),
         "names": NAMES,
