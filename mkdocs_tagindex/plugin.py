@@ -28,7 +28,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 from .core import TagIndexConfig, TagIndexError, theme
-from .host import i18n, jinja
+from .host import i18n, interop, jinja
 from .host.buildstate import BuildState
 from .host.files import drop_command_files
 from .host.runstate import Memory, RunState
@@ -213,6 +213,7 @@ class TagIndexPlugin(BasePlugin[TagIndexConfig]):
         self._build = self._stage = None
         if self.depth == 0:
             self._run = None
+            interop.forget_generated()
 
     def on_shutdown(self) -> None:
         self.memory.stubs.remove()

@@ -8,11 +8,13 @@ with each of them and fails when a release moves what is read here.
 from __future__ import annotations
 
 import datetime
+import logging
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
 
@@ -178,6 +180,11 @@ def shadow_tags(config: MkDocsConfig) -> Callable[[str], bool]:
 def register_generated(config: MkDocsConfig, files: Iterable[File]) -> None:
     """Tell plugins that keep their own list of source files about our generated pages.
 
+    - mkdocs-git-revision-date-localized-plugin dates a generated page by calling
+      `time.time()` twice, once for its last and once for its first revision (1.6.0,
+      `_get_commit`); when a second ends between the two calls it warns that the first is
+      older than the last, which `--strict` fails on, then uses the last for both. The warning
+      is dropped for our pages only (`_GeneratedDates`); what the page shows is unchanged.
     - mkdocs-git-authors-plugin runs `git blame` on every page's `abs_src_path` in its
       `on_page_content` and `on_page_context`, ignoring `File.generated_by` there; a file that
       git does not track is a warning under its default `strict: true`. Our pages are added to
@@ -187,6 +194,8 @@ def register_generated(config: MkDocsConfig, files: Iterable[File]) -> None:
       to be valid redirect targets.
     """
     generated = list(files)
+    for plugin in _named(config, "git-revision-date-localized"):
+        _quiet_generated_dates(plugin).paths.update(f.src_path for f in generated)
     for plugin in _named(config, "git-authors"):
         excluded = getattr(plugin.config, "exclude", None)
         if isinstance(excluded, list):
@@ -196,3 +205,39 @@ def register_generated(config: MkDocsConfig, files: Iterable[File]) -> None:
         if isinstance(pages, dict):
             for file in generated:
                 pages.setdefault(file.src_uri, file)
+
+
+class _GeneratedDates(logging.Filter):
+    """Drops git-revision-date-localized's "First revision timestamp is older" warning for
+    pages in `paths` (ours, which git does not track: both dates are the build's clock)."""
+
+    MESSAGE = "First revision timestamp is older than last revision timestamp for page "
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.paths: set[str] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if self.MESSAGE not in message:
+            return True
+        page = message.split(self.MESSAGE, 1)[1].split(". This can be", 1)[0]
+        return page not in self.paths
+
+
+_GENERATED_DATES = _GeneratedDates()
+"""One per process: loggers outlive builds (`mkdocs serve`), so the filter is added once."""
+
+
+def _quiet_generated_dates(plugin: Any) -> _GeneratedDates:
+    """The filter on the plugin's own logger (`get_plugin_logger(__name__)` of its module)."""
+    logger = get_plugin_logger(type(plugin).__module__).logger  # ProperDocs names it its way
+    if _GENERATED_DATES not in logger.filters:
+        logger.addFilter(_GENERATED_DATES)
+    return _GENERATED_DATES
+
+
+def forget_generated() -> None:
+    """A finished build's pages are no longer ours to speak for: `mkdocs serve` builds again,
+    and an author's file may take a generated page's place."""
+    _GENERATED_DATES.paths.clear()

@@ -457,3 +457,44 @@ def test_blog_authors_reach_the_feeds(interop: Builder, host: str) -> None:
     authors = {i["title"]: i.get("authors") for i in data["items"]}
     assert authors["First post"] == [{"name": "Alice Example"}]
     assert authors["Second post"] is None
+
+
+STEPPING_CLOCK_HOOK = """
+import itertools, types
+from mkdocs.structure.files import File
+from mkdocs_git_revision_date_localized_plugin import plugin
+
+ticks = itertools.count(1_700_000_000)
+plugin.time = types.SimpleNamespace(time=lambda: next(ticks))  # a second at every reading
+
+def on_files(files, config):
+    files.append(File.generated(config, "made.md", content="# Made\\n"))
+"""
+
+
+def test_git_revision_dates_of_generated_pages_across_a_second(tmp_path: Path, host: str) -> None:
+    """git-revision-date-localized dates a generated page by reading the clock twice (last,
+    then first revision); when a second ended in between it warned, and `--strict` failed a
+    build now and then. A hook steps the plugin's clock a second at every reading and adds a
+    page of its own: the build fails on that page's warning alone (the clock did step, and
+    the filter is for our pages only), and every tag page is written."""
+    shutil.copytree(INTEROP / "git-revision", tmp_path, dirs_exist_ok=True)
+    (tmp_path / "hook.py").write_text(STEPPING_CLOCK_HOOK, "utf-8")
+    config_file = tmp_path / "mkdocs.yml"
+    config_file.write_text(config_file.read_text("utf-8") + "hooks: [hook.py]\n", "utf-8")
+    git_init(tmp_path)
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
+    result = subprocess.run(
+        [sys.executable, "-m", host, "build", "--strict"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert "Traceback" not in result.stderr, result.stderr[-4000:]
+    site = Site(tmp_path, result)
+    older = [w for w in site.warnings() if "First revision" in w]
+    assert result.returncode == 1 and older == site.warnings(), site.warnings()
+    assert len(older) == 1 and "for page made.md." in older[0], older
+    assert [c[1] for c in cards(site, "tags/git/index.html")] == ["Tracked article"]
