@@ -34,6 +34,7 @@
   const EXPLORER = "[data-tagindex-explorer]";
   const ROOT = "[data-tagindex]";
   const ITEM = "[data-tagindex-tag]"; // a tag of the list, with its slug
+  const BAND = "[data-tagindex-band]"; // a band of 60 tags of the list (tags.html)
   const CARD = "[data-tagindex-number]"; // a card, numbered by its place in explorer.json
   const CARD_NUMBER = "[data-tagindex-card-number]";
   const MATCH = "[data-tagindex-match] input[type=radio]";
@@ -184,6 +185,7 @@
       root: root,
       items: items,
       order: Array.from(items.keys()), // the slugs in the list's order
+      at: new Map(Array.from(items.keys(), (slug, i) => [slug, i])), // slug → its place there
       picks: new Map(), // slug → {button, spot, painted: the render it shows}
       drawn: new Map(), // place → its card, once its piece has come
       results: new Int32Array(0), // the places the choice shows, in order
@@ -655,10 +657,17 @@
   }
 
   /** The first tag of the list on screen (or near it), found by halving the list: its items
-   *  stand in the page in the list's order (a grid, a tree or a column). */
+   *  stand in the page in the list's order (a grid, a tree or a column). In a list of bands
+   *  the band is found first, then the tag among its own: a tag's box in a band off screen
+   *  would have the browser lay that band out. */
   function firstOnScreen(state) {
     let low = 0;
     let high = state.order.length - 1;
+    const band = firstBandOnScreen(state);
+    if (band && band.firstElementChild) {
+      low = state.at.get(band.firstElementChild.getAttribute("data-tagindex-tag")) || 0;
+      high = state.at.get(band.lastElementChild.getAttribute("data-tagindex-tag")) || high;
+    }
     while (low < high) {
       const mid = (low + high) >> 1;
       let probe = mid;
@@ -677,6 +686,22 @@
       else high = mid;
     }
     return Math.max(0, low);
+  }
+
+  /** The first band of the list whose end is below the top of the screen (null without
+   *  bands); the bands an audience left empty, hidden, are the last ones. */
+  function firstBandOnScreen(state) {
+    const bands = state.root.querySelectorAll(BAND);
+    if (bands.length < 2) return null;
+    let low = 0;
+    let high = bands.length - 1;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      const box = bands[mid].hidden ? null : bands[mid].getBoundingClientRect();
+      if (box && box.height > 0 && box.bottom < 0) low = mid + 1;
+      else high = mid;
+    }
+    return bands[low];
   }
 
   /** A "+" the short tasks after a choice have not reached yet, drawn now: pressed or

@@ -51,6 +51,7 @@
   const TOTAL = "[data-tagindex-total]"; // the count line under the heading
   const ITEM = "[data-tagindex-counts]"; // an all-tags item, with its counts per audience
   const ITEM_COUNT = "[data-tagindex-count]"; // the count shown on an item
+  const BAND = "[data-tagindex-band]"; // a band of the all-tags list, 60 tags to a grid
   const LIST = "[data-tagindex-list]"; // the list of cards of a tag page
   const PAGINATION = "[data-tagindex-pagination]"; // page links of a tag split into pages
   const INDEX_URL = "data-tagindex-index"; // on the root of a paginated tag: its tags.json
@@ -544,12 +545,37 @@
       if (visible) left += 1;
       if (count) setText(count, n === null ? built : label(labels, "articles", n));
     }
+    refill(root, items);
     const header = root.querySelector(TOTAL);
     if (header) {
       const built = remember(header);
       // The audience's article total is not on the page: the filtered line counts tags only.
       setText(header, audience ? label(labels, "tags", left) : built);
     }
+  }
+
+  /** The list's bands (each a grid of 60 tags, tags.html) hold 60 shown tags each again once
+   *  an audience hides some: a band ending in a part-filled row would leave a hole in the grid
+   *  every 60 tags. Only bands whose tags change are rewritten; one left empty is hidden. */
+  function refill(root, items) {
+    const bands = Array.from(root.querySelectorAll(BAND));
+    if (bands.length < 2) return;
+    const size = Number(bands[0].parentElement.getAttribute("data-tagindex-bands")) || 60;
+    const wanted = bands.map(() => []);
+    const ours = new Set(bands);
+    let shown = 0;
+    for (const item of items) {
+      if (!ours.has(item.parentElement)) return; // a list an override laid out otherwise
+      wanted[Math.min(bands.length - 1, Math.floor(shown / size))].push(item);
+      if (!item.hidden) shown += 1;
+    }
+    bands.forEach((band, i) => {
+      const now = band.children;
+      const same = now.length === wanted[i].length && wanted[i].every((item, k) => now[k] === item);
+      if (!same) band.replaceChildren(...wanted[i]);
+      const empty = wanted[i].length === 0;
+      if (band.hidden !== empty) band.hidden = empty;
+    });
   }
 
   /** A tag page's "narrow with…" links carry the audience and filters chosen here into the
