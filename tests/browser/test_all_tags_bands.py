@@ -9,7 +9,8 @@ faster (`make bench-explorer`). In Chromium, on both hosts:
   shown tags again, the list's order kept, and all of them back when the audience is cleared;
 - with more tags than the explorer counts in one task, the "+" on screen in the middle of the
   list say the new choice's counts in the task of the click (the band on screen is found
-  first, then its tag).
+  first, then its tag);
+- a choice made at the end of the list draws one screenful of cards, not all of them.
 """
 
 from __future__ import annotations
@@ -21,14 +22,14 @@ import pytest
 from playwright.sync_api import Page
 
 from .conftest import ServedSite, SitePageFactory, both_hosts
-from .test_explorer import HOSTS, open_explorer, pick, settle
+from .test_explorer import HOSTS, SHOWN, open_explorer, pick, settle
 from conftest import material_config, write_config, write_page
 
 pytestmark = pytest.mark.browser
 
 BAND = 60
 ARTICLES = 150
-TAGS = 3 * ARTICLES + 2  # each article: three of its own, "common", and "odd" or not
+TAGS = 3 * ARTICLES + 3  # each article: three of its own, "common", "zeta", and "odd" or not
 AUDIENCE = '.tagindex-header [data-tagindex-facet="audience"]'  # the page's audience switch
 
 
@@ -39,7 +40,8 @@ def banded_sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str,
     write_config(project, material_config(audiences=audiences))
     write_page(project, "index.md", {"title": "Home"}, "Home.\n")
     for i in range(1, ARTICLES + 1):
-        tags = [f"t{i:03d}a", f"t{i:03d}b", f"t{i:03d}c", "common"] + (["odd"] if i % 2 else [])
+        tags = [f"t{i:03d}a", f"t{i:03d}b", f"t{i:03d}c", "common", "zeta"]
+        tags += ["odd"] if i % 2 else []
         meta: dict[str, object] = {"title": f"Article {i:03d}", "tags": tags}
         # a third of the articles (and their own tags) are for students
         meta["audience"] = ["students"] if i % 3 == 0 else ["professional"]
@@ -171,7 +173,28 @@ def test_the_plus_on_screen_mid_list_count_in_the_task_of_the_click(
     )
     assert len(said) > 10 and any(slug == "t075b" for slug, _ in said), said
     for slug, text in said:
-        if slug in ("common", "odd"):
+        if slug in ("common", "odd", "zeta"):
             continue
         i = int(slug[1:4])  # t075b: article 75, which has "common", and "odd" when i is odd
         assert text == ("1" if i % 2 else "0"), (slug, text)
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_a_choice_deep_in_the_list_draws_one_screenful(
+    banded_sites: dict[str, ServedSite], site_page: SitePageFactory, host: str
+) -> None:
+    """The last tag's "+" (the list's end, far below the cards), chosen with the mouse: it
+    stays where it was while the cards are drawn above it (the explorer and the browser's
+    scroll anchoring both keep it), so the end of the cards stayed far above the screen, and
+    more were drawn frame after frame until every card of the choice was in the page (at
+    10,000 articles, a thousand cards in three seconds), the reader having scrolled nowhere."""
+    site = banded_sites[host]
+    page = open_explorer(site_page(site), site.url("tags/"))
+    page.locator('[data-tagindex-pick="zeta"]').click()  # the mouse: focus, and in view
+    settle(page, "?t=zeta&match=all")
+    page.wait_for_timeout(1500)  # frames, each of which could draw more
+    assert page.locator(SHOWN).count() == 16  # one draw: tagindex-explorer.js's BATCH
+    focused = page.evaluate("() => document.activeElement.getAttribute('data-tagindex-pick')")
+    assert focused == "zeta"
+    box = page.locator('[data-tagindex-pick="zeta"]').bounding_box()
+    assert box is not None and 0 <= box["y"] < page.viewport_size["height"]  # type: ignore[index]

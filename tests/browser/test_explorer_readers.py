@@ -36,6 +36,7 @@ from .test_explorer import (
     SHOWN,
     count_of,
     count_text,
+    draw_all,
     hosts,  # noqa: F401 (a fixture)
     instant,  # noqa: F401 (a fixture)
     open_explorer,
@@ -923,7 +924,8 @@ def test_what_a_control_says_is_what_it_gives(
             )
             if predicted is not None:
                 chosen_any = page.evaluate("() => /[?&]t=/.test(location.search)")
-                if chosen_any:
+                if chosen_any:  # every card, as a reader scrolling through them sees
+                    draw_all(page)
                     assert page.locator(SHOWN).count() == predicted, (step, steps)
         assert opened.errors == []
     finally:

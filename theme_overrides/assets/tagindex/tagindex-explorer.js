@@ -48,6 +48,13 @@
 
   // Per explorer element: its state and what it found on the page.
   const explorers = new WeakMap();
+  // The explorers of the page init() last saw: scrolling and saving run often, and looking
+  // them up again in a page of 12,000 tags cost milliseconds each time.
+  let present = [];
+
+  function live() {
+    return present.filter((state) => state.section.isConnected);
+  }
   // The pieces of cards, per URL: a promise of place → card element (fetched once).
   const pieces = new Map();
   // Each filter button's own text, before the count the explorer adds to it.
@@ -186,6 +193,7 @@
       items: items,
       order: Array.from(items.keys()), // the slugs in the list's order
       at: new Map(Array.from(items.keys(), (slug, i) => [slug, i])), // slug → its place there
+      bands: Array.from(root.querySelectorAll(BAND)), // the list's bands (tags.html), if any
       picks: new Map(), // slug → {button, spot, painted: the render it shows}
       drawn: new Map(), // place → its card, once its piece has come
       results: new Int32Array(0), // the places the choice shows, in order
@@ -462,8 +470,10 @@
         placeCards(state, wanted);
         return;
       }
-      state.pinned = steady(() => placeCards(state, wanted));
-      state.scrolledTo = window.scrollY;
+      steady(() => placeCards(state, wanted));
+      state.pinned = belowCards(state);
+      state.scrolledTo = window.scrollY; // read after steady's layout: the browser's own
+      // scroll anchoring, which also keeps that element in place, has moved the page by then
     };
     if (missing.size === 0) {
       place();
@@ -526,15 +536,27 @@
 
   const AHEAD = 600; // px below the screen: the next screenful is drawn while this one is read
 
-  /** Draw more when the end of the cards is near the screen, and the reader brought it there:
-   *  a draw that kept a "+" of the list below in view (steady) also brought the end in view,
-   *  and drawing more then would push that "+" away again and again, until the reader scrolls. */
+  /** Draw more when the end of the cards is near the screen from below, and the reader brought
+   *  it there. A choice made from the list of tags under the cards keeps that "+" where it was
+   *  (steady, and the browser's scroll anchoring): cards drawn above it leave the end where it
+   *  was too, so drawing more until the reader scrolls would draw every card of the choice.
+   *  And a reader in that list, the end above the screen, is not reading the cards. */
   function nearEnd(state) {
     if (!state.section.isConnected || state.pending || state.limit >= state.results.length) return;
     if (state.pinned && Math.abs(window.scrollY - state.scrolledTo) <= 1) return;
     state.pinned = false;
     const end = state.section.querySelector("[data-tagindex-end]");
-    if (end && end.getBoundingClientRect().top < window.innerHeight + AHEAD) more(state);
+    if (!end) return;
+    const top = end.getBoundingClientRect().top;
+    if (top >= 0 && top < window.innerHeight + AHEAD) more(state);
+  }
+
+  /** Whether the focused element comes after the cards (a "+" of the list of tags). */
+  function belowCards(state) {
+    const el = document.activeElement;
+    const end = state.section.querySelector("[data-tagindex-end]");
+    if (!end || !(el instanceof Element) || el === document.body) return false;
+    return Boolean(end.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
   }
 
   let nearing = 0;
@@ -543,9 +565,7 @@
     if (nearing) return;
     nearing = window.requestAnimationFrame(() => {
       nearing = 0;
-      for (const section of document.querySelectorAll(EXPLORER)) {
-        const state = explorers.get(section);
-        if (!state) continue;
+      for (const state of live()) {
         nearEnd(state);
         paintScreen(state);
       }
@@ -691,7 +711,7 @@
   /** The first band of the list whose end is below the top of the screen (null without
    *  bands); the bands an audience left empty, hidden, are the last ones. */
   function firstBandOnScreen(state) {
-    const bands = state.root.querySelectorAll(BAND);
+    const bands = state.bands;
     if (bands.length < 2) return null;
     let low = 0;
     let high = bands.length - 1;
@@ -1303,18 +1323,12 @@
     if (saving) return;
     saving = window.setTimeout(() => {
       saving = 0;
-      for (const section of document.querySelectorAll(EXPLORER)) {
-        const state = explorers.get(section);
-        if (state) savePlace(state);
-      }
+      for (const state of live()) savePlace(state);
     }, 120);
   }
 
   function saveNow() {
-    for (const section of document.querySelectorAll(EXPLORER)) {
-      const state = explorers.get(section);
-      if (state) savePlace(state);
-    }
+    for (const state of live()) savePlace(state);
   }
 
   /** Whether this page was reached by Back, Forward or reload (the first init only). */
@@ -1405,9 +1419,11 @@
       window.history.scrollRestoration = "manual";
     }
     stick();
+    present = [];
     for (const section of document.querySelectorAll(EXPLORER)) {
       const known = explorers.has(section);
       const state = explorers.get(section) || setUp(section);
+      present.push(state);
       fromURL(state, false, back && !known);
     }
   }
@@ -1456,10 +1472,7 @@
   // navigation swaps the page for its own entries, and init() reads the URL then).
   window.addEventListener("popstate", () => {
     popped = Date.now();
-    for (const section of document.querySelectorAll(EXPLORER)) {
-      const state = explorers.get(section);
-      if (state && state.section.isConnected) fromURL(state, false, true);
-    }
+    for (const state of live()) fromURL(state, false, true);
   });
   window.addEventListener("scroll", saveSoon, { passive: true });
   window.addEventListener("scroll", onScrollNearEnd, { passive: true });
