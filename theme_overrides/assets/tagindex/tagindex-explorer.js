@@ -45,6 +45,8 @@
   const BATCH = 16; // cards drawn at a time: two screenfuls on a desktop
   const SLICE = 8; // ms of work per task when counts are written after the visible ones
   const ALL_AT_ONCE = 400; // a list this long gets every "+" drawn in the choice's own task
+  // the browser says when a band of the list is drawn (contentvisibilityautostatechange)
+  const ON_DEMAND = "ContentVisibilityAutoStateChangeEvent" in window;
 
   // Per explorer element: its state and what it found on the page.
   const explorers = new WeakMap();
@@ -574,7 +576,7 @@
 
   /** The "+" scrolled onto the screen before the short tasks reached them, drawn now. */
   function paintScreen(state) {
-    if (!state.leads || !state.section.isConnected) return;
+    if (state.version === 0 || !state.section.isConnected) return;
     const [first, last] = screenRange(state);
     for (let at = first; at < last; at += 1) {
       const pick = state.picks.get(state.order[at]);
@@ -608,37 +610,24 @@
 
   /** Each "+" says how many articles choosing it leads to, given the choice, the match, the
    *  audience and the filters; a chosen one says what removing it leaves ("Remove #grpo").
-   *  Every count is made now; the "+" on screen show theirs now, the others in short tasks
-   *  after (thousands of tags would otherwise make one long task of each choice). */
+   *  The "+" on screen show theirs now. A list of up to ALL_AT_ONCE tags has every "+" drawn
+   *  now too; a longer one draws the others as the browser draws their band (the list's bands
+   *  are laid out only near the screen), as they are scrolled to or focused: drawing 12,000
+   *  after each choice, in short tasks, cost more than the choice itself. A browser without
+   *  the event that says a band is drawn gets them in short tasks after. */
   function renderPicks(state, view, onScreen) {
-    const { counts, need, ok } = view;
+    const { counts, ok } = view;
     state.version += 1;
     state.view = view;
-    const leads = new Map(); // slug → articles its "+" leads to (Find's options show them)
+    state.leads = new Map(); // slug → articles its "+" leads to, counted when first asked
     let current = 0;
     if (state.match === "any" && state.data) {
       for (let place = 0; place < counts.length; place += 1) {
         if (counts[place] >= 1 && ok[place]) current += 1;
       }
     }
-    const chosenSet = new Set(state.slugs);
-    for (const slug of state.order) {
-      const places = state.data && state.data.tags.get(slug);
-      const on = chosenSet.has(slug);
-      if (!places || (on && state.slugs.length === 1)) continue;
-      let n = 0;
-      if (on) {
-        n = countFor(state, state.slugs.filter((s) => s !== slug), state.match, ok);
-      } else if (state.match === "all") {
-        for (const place of places) if (counts[place] >= need && ok[place]) n += 1;
-      } else {
-        n = current;
-        for (const place of places) if (counts[place] < 1 && ok[place]) n += 1;
-      }
-      leads.set(slug, n);
-    }
-    state.leads = leads;
-    state.chosenSet = chosenSet;
+    state.current = current;
+    state.chosenSet = new Set(state.slugs);
     const version = state.version;
     const [first, last] = onScreen;
     for (let at = first; at < last; at += 1) {
@@ -649,6 +638,7 @@
       for (const [slug, pick] of state.picks) if (pick.painted !== version) paintPick(state, slug, pick);
       return;
     }
+    if (ON_DEMAND && state.bands.length > 1) return;
     let rest = 0;
     const step = () => {
       if (state.version !== version) return; // a newer choice paints its own
@@ -662,6 +652,42 @@
       if (rest < state.order.length) window.setTimeout(step, 0);
     };
     window.setTimeout(step, 0);
+  }
+
+  /** How many articles the "+" of `slug` leads to under the latest render (undefined: it shows
+   *  no count, as the only tag chosen or one the data lacks); counted once per render. */
+  function leadOf(state, slug) {
+    if (!state.view) return undefined; // nothing rendered yet
+    if (state.leads.has(slug)) return state.leads.get(slug);
+    const view = state.view;
+    const places = state.data ? state.data.tags.get(slug) : null;
+    const on = state.chosenSet.has(slug);
+    let n;
+    if (places && !(on && state.slugs.length === 1)) {
+      const { counts, need, ok } = view;
+      n = 0;
+      if (on) {
+        n = countFor(state, state.slugs.filter((s) => s !== slug), state.match, ok);
+      } else if (state.match === "all") {
+        for (const place of places) if (counts[place] >= need && ok[place]) n += 1;
+      } else {
+        n = state.current;
+        for (const place of places) if (counts[place] < 1 && ok[place]) n += 1;
+      }
+    }
+    state.leads.set(slug, n);
+    return n;
+  }
+
+  /** A band of the list (or a top item of the tree) the browser now draws: its "+" say the
+   *  latest render's counts before it is seen. */
+  function onDrawn(event) {
+    if (event.skipped) return;
+    for (const state of live()) {
+      if (state.version === 0 || !state.root.contains(event.target)) continue;
+      const inside = event.target.querySelectorAll("[data-tagindex-pick]");
+      for (const button of inside) fresh(state, button);
+    }
   }
 
   /** [first, end) of the tags of the list on screen. */
@@ -742,7 +768,7 @@
     }
     const key = on ? "data-tagindex-text-unlabel" : "data-tagindex-text-label";
     const name = fill(button.getAttribute(key) || "", "name", nameOf(state, slug));
-    const n = state.leads ? state.leads.get(slug) : undefined;
+    const n = state.version > 0 ? leadOf(state, slug) : undefined;
     const item = state.items.get(slug);
     if (n === undefined || item.hidden) {
       text(pick.spot, "");
@@ -1122,7 +1148,7 @@
       option.setAttribute("role", "option");
       option.id = "tagindex-explorer-option-" + i;
       option.setAttribute("data-tagindex-option", slug);
-      const n = state.leads.get(slug);
+      const n = leadOf(state, slug);
       const count = typeof n === "number" && shared ? " · " + shared.label(labels, "articles", n) : "";
       option.textContent = nameOf(state, slug) + count;
       if (n === 0) option.setAttribute("aria-disabled", "true");
@@ -1475,6 +1501,8 @@
     for (const state of live()) fromURL(state, false, true);
   });
   window.addEventListener("scroll", saveSoon, { passive: true });
+  // not bubbling: heard on its way down
+  document.addEventListener("contentvisibilityautostatechange", onDrawn, true);
   window.addEventListener("scroll", onScrollNearEnd, { passive: true });
   document.addEventListener("focusin", saveSoon);
   document.addEventListener("focusin", (event) => {
