@@ -472,7 +472,7 @@
         placeCards(state, wanted);
         return;
       }
-      steady(() => placeCards(state, wanted));
+      if (steady(() => placeCards(state, wanted))) paintScreen(state); // what it brought on screen
       state.pinned = belowCards(state);
       state.scrolledTo = window.scrollY; // read after steady's layout: the browser's own
       // scroll anchoring, which also keeps that element in place, has moved the page by then
@@ -490,7 +490,7 @@
     }
     state.pending = true; // no more asked for until these are placed
     if (more) placeCards(state, ready);
-    else steady(() => placeCards(state, ready));
+    else if (steady(() => placeCards(state, ready))) paintScreen(state);
     state.section.setAttribute("aria-busy", "true");
     const loads = Array.from(missing, (n) =>
       n < data.pieces ? loadPiece(new URL(pieceName(n + 1), data.url).href) : Promise.resolve(new Map())
@@ -763,8 +763,10 @@
     pick.painted = state.version;
     const button = pick.button;
     const on = state.chosenSet ? state.chosenSet.has(slug) : false;
-    if (button.getAttribute("aria-pressed") !== String(on)) {
-      button.setAttribute("aria-pressed", String(on));
+    // the name says what pressing does ("Remove #grpo" once chosen), so no aria-pressed:
+    // "Remove #grpo, pressed" would say the state twice, and the opposite way
+    if (button.hasAttribute("data-tagindex-picked") !== on) {
+      button.toggleAttribute("data-tagindex-picked", on);
     }
     const key = on ? "data-tagindex-text-unlabel" : "data-tagindex-text-label";
     const name = fill(button.getAttribute(key) || "", "name", nameOf(state, slug));
@@ -1017,14 +1019,16 @@
   /** Add or remove a tag, against the choice as it is once the data is here: two "+" pressed
    *  while explorer.json is on its way both count (the second used to replace the first). */
   function toggle(state, slug) {
-    ensureData(state).then(() =>
-      steady(() => {
+    ensureData(state).then(() => {
+      const scrolled = steady(() => {
         const slugs = state.slugs.includes(slug)
           ? state.slugs.filter((s) => s !== slug)
           : state.slugs.concat([slug]);
         choose(state, slugs, state.match, { push: true });
-      })
-    );
+      });
+      // the "+" that keeping the focused one in place brought on screen, drawn before seen
+      if (scrolled) paintScreen(state);
+    });
   }
 
   /** Run a change, the focused element kept where it was on screen: a "+" of the list under
