@@ -179,7 +179,9 @@ def test_the_plus_on_screen_mid_list_count_in_the_task_of_the_click(
     )
     assert len(said) > 10 and any(slug == "t075b" for slug, _ in said), said
     assert_counts(said)
-    # further down, bands the choice did not draw: drawn as the browser draws them
+    # further down, bands the choice did not draw: drawn as the browser draws them (once the
+    # choice's cards are placed: placing them may move the page, and then what is on screen)
+    page.wait_for_function("() => !document.querySelector('[data-tagindex-explorer][aria-busy]')")
     page.locator('[data-tagindex-tag="t140b"]').scroll_into_view_if_needed()
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     later: list[list[str]] = page.evaluate(ON_SCREEN)
