@@ -472,7 +472,7 @@
         placeCards(state, wanted);
         return;
       }
-      if (steady(() => placeCards(state, wanted))) paintScreen(state); // what it brought on screen
+      steady(state, () => placeCards(state, wanted));
       state.pinned = belowCards(state);
       state.scrolledTo = window.scrollY; // read after steady's layout: the browser's own
       // scroll anchoring, which also keeps that element in place, has moved the page by then
@@ -490,7 +490,7 @@
     }
     state.pending = true; // no more asked for until these are placed
     if (more) placeCards(state, ready);
-    else if (steady(() => placeCards(state, ready))) paintScreen(state);
+    else steady(state, () => placeCards(state, ready));
     state.section.setAttribute("aria-busy", "true");
     const loads = Array.from(missing, (n) =>
       n < data.pieces ? loadPiece(new URL(pieceName(n + 1), data.url).href) : Promise.resolve(new Map())
@@ -1019,30 +1019,29 @@
   /** Add or remove a tag, against the choice as it is once the data is here: two "+" pressed
    *  while explorer.json is on its way both count (the second used to replace the first). */
   function toggle(state, slug) {
-    ensureData(state).then(() => {
-      const scrolled = steady(() => {
+    ensureData(state).then(() =>
+      steady(state, () => {
         const slugs = state.slugs.includes(slug)
           ? state.slugs.filter((s) => s !== slug)
           : state.slugs.concat([slug]);
         choose(state, slugs, state.match, { push: true });
-      });
-      // the "+" that keeping the focused one in place brought on screen, drawn before seen
-      if (scrolled) paintScreen(state);
-    });
+      })
+    );
   }
 
   /** Run a change, the focused element kept where it was on screen: a "+" of the list under
-   *  the results stays in view however many cards appear above it. Returns whether the page
-   *  was scrolled for it. */
-  function steady(run) {
+   *  the results stays in view however many cards appear above it; the "+" that scrolling
+   *  brought on screen are drawn at once, before they are seen. */
+  function steady(state, run) {
     const el = document.activeElement;
     const keep = el instanceof Element && el !== document.body;
     const before = keep ? el.getBoundingClientRect().top : 0;
     run();
-    if (!keep || !el.isConnected || document.activeElement !== el) return false;
+    if (!keep || !el.isConnected || document.activeElement !== el) return;
     const moved = el.getBoundingClientRect().top - before;
-    if (Math.abs(moved) > 1) window.scrollBy(0, moved);
-    return Math.abs(moved) > 1; // whether it scrolled
+    if (Math.abs(moved) <= 1) return;
+    window.scrollBy(0, moved);
+    paintScreen(state);
   }
 
   function onClick(event) {
@@ -1118,7 +1117,7 @@
     if (!state || !(event.target instanceof HTMLInputElement)) return;
     if (event.target.matches(MATCH) && event.target.checked) {
       const value = event.target.value;
-      steady(() => choose(state, state.slugs, value, { push: true }));
+      steady(state, () => choose(state, state.slugs, value, { push: true }));
     }
   }
 
