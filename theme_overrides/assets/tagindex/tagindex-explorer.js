@@ -1392,12 +1392,24 @@
     if (guard) guard.observe(link, { attributes: true, attributeFilter: ["href"] });
   }
 
+  // The page's language links, found once per page: looking for them through a page that
+  // lists every tag of the site, at each change, cost as much as the change's own counting.
+  let switchFound = null;
+
+  function switchLinks() {
+    const body = document.body;
+    if (!switchFound || switchFound.body !== body || !switchFound.links.every((l) => body.contains(l))) {
+      switchFound = { body: body, links: Array.from(document.querySelectorAll("a[hreflang]")) };
+    }
+    return switchFound.links;
+  }
+
   /** Links to this page in the other languages carry the choice (and where it comes from). */
   function rewriteSwitch(state) {
     const here = window.location.pathname.split("/").filter(Boolean);
     const last = here.length ? here[here.length - 1] : "";
     const lang = document.documentElement.getAttribute("lang") || "";
-    for (const link of document.querySelectorAll("a[hreflang]")) {
+    for (const link of switchLinks()) {
       if (!originals.has(link)) originals.set(link, link.getAttribute("href") || "");
       const original = originals.get(link);
       let url;

@@ -176,8 +176,17 @@
 
   // -- state -------------------------------------------------------------------------------------
 
+  // A root's filter groups, found once: the root of the all-tags page holds every tag of the
+  // site, and looking through it again at each change cost more than the change's own counting.
+  // The groups are the page's own; a page swapped in (instant navigation) has a new root.
+  const groupsFound = new WeakMap();
+
   function groupsOf(root) {
-    return Array.from(root.querySelectorAll(GROUP));
+    const known = groupsFound.get(root);
+    if (known && known.every((group) => root.contains(group))) return known;
+    const groups = Array.from(root.querySelectorAll(GROUP));
+    groupsFound.set(root, groups);
+    return groups;
   }
 
   function buttonsOf(group) {
