@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from .output.explorer import piece_json
     from .output.outputs import Deferred, Published, StaticFile
     from .output.render import Renderer
+    from .output.sectionchips import section_chips
     from .output.theme import theme_overrides_dir
     from .ownership import MARKER, digest, owned_roots
     from .records import listings
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
         yaml_mapping,
     )
     from .records.listings import Listing
-    from .records.sections import has_sections, section_tags
+    from .records.sections import has_sections, section_tags, with_chips
     from .text import html, readtime
     from .text.html import first_paragraph, plain
     from .text.labels import labels_for
@@ -115,6 +116,8 @@ _HOME = {
     "has_tags": "records.frontmatter",
     "has_sections": "records.sections",
     "section_tags": "records.sections",
+    "section_chips": "output.sectionchips",
+    "with_chips": "records.sections",
     "labels_for": "text.labels",
     "one_date": "text.values",
     "piece_json": "output.explorer",
@@ -200,6 +203,7 @@ __all__ = [
     "plain",
     "readtime",
     "refused_keys_out",
+    "section_chips",
     "section_tags",
     "strip_format",
     "tags_of",
@@ -208,5 +212,6 @@ __all__ = [
     "unbuildable",
     "unbuildable_where",
     "url_of",
+    "with_chips",
     "yaml_mapping",
 ]

@@ -14,7 +14,17 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from mkdocs.utils.templates import TemplateContext
 
-from ..core import Edition, ListingContext, PageContext, PassThrough, piece_json, url_of
+from ..core import (
+    Article,
+    Edition,
+    ListingContext,
+    PageContext,
+    PassThrough,
+    piece_json,
+    section_chips,
+    url_of,
+    with_chips,
+)
 from . import fastpath as frame_module
 from . import files as files_module
 from . import i18n, interop, pages
@@ -91,6 +101,30 @@ class PageStage:
                 icons=self.icons,
                 shadows_shown=self.shadows_shown,
             )
+            if article.sections and page.content is not None:
+                page.content = self._section_chips(page, article, config)
+
+    def _section_chips(self, page: Page, article: Article, config: MkDocsConfig) -> str:
+        """The page's HTML with chips under each tagged heading (`tagindex/section-tags.html`),
+        before the theme renders it and the search plugin reads it."""
+        template = self.env.get_template("tagindex/section-tags.html")
+        locale = i18n.file_language(page.file)
+        found = section_chips(self.edition, article, locale, icons=self.icons, shadows_shown=False)
+        markup = {}
+        for anchor, chips in found.items():
+            shown = [chip for chip in chips if chip.url]
+            if not shown:
+                continue
+            styled = any(chip.slug in self.edition.styled for chip in shown)
+            markup[anchor] = template.render(
+                tags=shown,
+                section=anchor,
+                tag_styles_url=self.edition.outputs.tag_styles_url if styled else None,
+                page=page,
+                config=config,
+                base_url=get_relative_url(".", page.url),
+            )
+        return with_chips(page.content or "", markup)
 
     def _explorer_pieces(
         self, context: TemplateContext, page: PageContext, config: MkDocsConfig

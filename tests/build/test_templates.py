@@ -283,10 +283,33 @@ def test_super_keeps_the_block_and_adds_to_it(project: Path) -> None:
     assert summaries == ["Summary of A.", "Summary of B."]
 
 
+SECTION_BLOCKS = [
+    Block("section-tags.html", "tagindex_section_tags", "d/index.html", "div.tagindex-section-tags",
+          ("nav.md-tags a.md-tag", "h2#part"),
+          'section ~ ":" ~ (tags | map(attribute="slug") | join(","))', ("part:y",)),
+]  # fmt: skip
+"""Blocks that draw only under a tagged heading (issue 41): a page with one, on the same site."""
+
+
+@pytest.mark.parametrize("block", SECTION_BLOCKS, ids=[b.name for b in SECTION_BLOCKS])
+def test_a_section_block_overridden_keeps_the_rest(project: Path, block: Block) -> None:
+    template_site(project, {f"tagindex/{block.template}": override(block)})
+    meta = {"title": "D", "summary": "Summary of D.", "tags": ["x"]}
+    write_page(project, "d.md", meta, "# D\n\n## Part\n<!-- tags: y -->\n\nText of the part.\n")
+    site = build(project, "--strict")
+    assert site.warnings() == []
+    page = site.html(block.page)
+    found = page.select(f".{MARK}")
+    assert [el.get_text() for el in found] == list(block.expected)
+    assert page.select(block.own) == [], f"{block.name}: the block's own output is still there"
+    for selector in block.neighbours:
+        assert page.select(selector), f"{block.name}: its neighbour {selector} is gone"
+
+
 def test_every_documented_block_has_an_override_test() -> None:
     """The blocks each _base template lists in its header are the blocks it has, and each is
     in BLOCKS above (search.html's and base.html's have tests of their own below)."""
-    tested = {(b.template, b.name) for b in [*BLOCKS, *HIERARCHY_BLOCKS]}
+    tested = {(b.template, b.name) for b in [*BLOCKS, *HIERARCHY_BLOCKS, *SECTION_BLOCKS]}
     tested |= {("search.html", "tagindex_search_tag"), ("search.html", "tagindex_search_index")}
     seen = set()
     for path in sorted((TEMPLATES / "_base").glob("*.html")):

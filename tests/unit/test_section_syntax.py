@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import markdown
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mkdocs_tagindex.core.records.sections import declared, located
+from mkdocs_tagindex.core.records.sections import declared, located, with_chips
 from mkdocs_tagindex.core.text.readtime import Rates
 
 SOURCE = """---
@@ -173,3 +175,19 @@ def test_every_tagged_heading_is_found_with_the_id_the_toc_gave_it(
     assert said == []
     assert [s.anchor for s in found] == wanted
     assert all("¶" not in s.heading and s.heading for s in found)
+
+
+def test_chips_go_after_the_comment_of_their_heading_only() -> None:
+    html = render(SOURCE)
+    found = located(declared(SOURCE, "a.md", None), html, "a.md", None, rates=None, limit=200)
+    chips = {s.anchor: f"<div data-chips='{s.anchor}'></div>" for s in found}
+    assert len(chips) >= 2
+    out = with_chips(html, chips)
+    for anchor, markup in chips.items():
+        assert out.count(markup) == 1
+        before = out[: out.index(markup)]
+        assert before.rstrip().endswith("-->")  # right after the tags comment
+        assert re.findall(r'<h[1-6][^>]*\bid="([^"]+)"', before)[-1] == anchor  # its heading's
+    assert re.sub(r"<div data-chips='[^']*'></div>", "", out) == html  # nothing else changed
+    assert with_chips(html, {}) == html
+    assert with_chips(html, {"no-such-id": "<div></div>"}) == html

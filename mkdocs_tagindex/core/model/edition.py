@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
-from functools import cached_property
+from functools import cached_property, partial
 from typing import cast
 
 from markupsafe import escape
 
+from ..output import sectionchips
 from ..output.contexts import ArticleContext, Chip, ListingContext, PageContext, PassThrough
 from ..output.outputs import Outputs, Published
 from ..records.article import Article
@@ -69,6 +70,7 @@ class Edition:
         self.outputs = Outputs(
             language, self.index, self.plan, published, self.names, list(self.articles.values())
         )
+        self.outputs.publish_sections(partial(sectionchips.sections_json, self, self.articles))
         self.styled = frozenset(t.slug for t in self.index.tags if self.run.styled(t.key))
         """Slugs of the tags the tags file styles (colour, icon) among this language's."""
 

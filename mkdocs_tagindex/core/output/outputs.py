@@ -19,6 +19,7 @@ from ..model.routes import Plan, Route, url_of
 from ..records.article import Article
 from . import explorer, feeds, syndication
 from .contexts import Head
+from .sectionchips import NAME as SECTIONS_JSON
 
 
 @dataclass(frozen=True)
@@ -184,6 +185,15 @@ class Outputs:
         self.explorer_pieces = [
             (f"{self.plan.tags_dir}/{name}", cards) for name, cards in explorer.pieces(self.index)
         ]
+
+    def publish_sections(self, make: Callable[[str], str | None]) -> None:
+        """`sections.json` beside `tags.json` (`sectionchips.py`), its text `make(url)`."""
+        if self.tags_json_url is None:
+            return
+        src_uri = f"{self.plan.tags_dir}/{SECTIONS_JSON}"
+        text = make(self.url(src_uri))
+        if text is not None:
+            self._add(src_uri, text)
 
     def _tag_styles(self) -> None:
         """`tags.css` beside `tags.json`, in each language's folder as `tags.json` is, with the

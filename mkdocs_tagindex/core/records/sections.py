@@ -16,7 +16,7 @@ deduplicated `_1`), its text without the permalink sign, the section's text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..text import readtime
@@ -217,3 +217,20 @@ def _section(
         read_time=readtime.minutes(text, rates) if rates is not None else None,
         summary=first_paragraph(own, limit),
     )
+
+
+def with_chips(html: str, chips: Mapping[str, str]) -> str:
+    """A page's HTML with each tagged heading's chips (`chips`: the heading's id → their markup)
+    placed after its tags comment, where a reader sees them under the heading."""
+    if not chips:
+        return html
+    out: list[str] = []
+    at = 0
+    for match in _SHOWN.finditer(html):
+        ident = _ID.search(match.group(2))
+        markup = chips.get((ident.group(1) or ident.group(2) or "") if ident else "")
+        if markup:
+            out += [html[at : match.end()], markup]
+            at = match.end()
+    out.append(html[at:])
+    return "".join(out)

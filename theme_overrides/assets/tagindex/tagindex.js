@@ -664,9 +664,96 @@
     }
   }
 
+  // -- chips under tagged headings ---------------------------------------------------------------
+
+  const SECTION_CHIPS = ".tagindex-section-tags";
+
+  function blankText(node) {
+    return node && node.nodeType === Node.TEXT_NODE && !node.data.trim();
+  }
+
+  /** Heading id → the `<!-- tags: … -->` comment under it, for the headings without chips. */
+  function taggedHeadings() {
+    const found = new Map();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_COMMENT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!/^\s*tags\s*:/.test(node.data)) continue;
+      let heading = node.previousSibling;
+      while (blankText(heading)) heading = heading.previousSibling;
+      let next = node.nextSibling;
+      while (blankText(next)) next = next.nextSibling;
+      const drawn = next instanceof Element && next.matches(SECTION_CHIPS); // by the host, or before
+      if (heading instanceof Element && /^H[2-6]$/.test(heading.tagName) && heading.id && !drawn) {
+        found.set(heading.id, node);
+      }
+    }
+    return found;
+  }
+
+  function samePage(url) {
+    const path = (p) => p.replace(/index\.html$/, "");
+    return url.origin === window.location.origin && path(url.pathname) === path(window.location.pathname);
+  }
+
+  /** The chips of one heading, in the markup tagindex/section-tags.html gives them on MkDocs. */
+  function sectionChips(id, chips, root) {
+    const box = document.createElement("div");
+    box.className = "md-tags tagindex-section-tags";
+    box.setAttribute("data-tagindex-section", id);
+    for (const chip of chips) {
+      if (!chip || typeof chip.url !== "string" || typeof chip.name !== "string") continue;
+      const link = document.createElement("a");
+      link.className = "md-tag";
+      link.setAttribute("href", new URL(chip.url, root).href);
+      if (chip.slug) link.setAttribute("data-tagindex-slug", chip.slug);
+      if (chip.title) {
+        link.setAttribute("title", chip.title);
+        link.setAttribute("aria-label", chip.title);
+      }
+      link.textContent = chip.name;
+      box.appendChild(link);
+    }
+    return box;
+  }
+
+  /** Where the host renders article pages without us (Zensical), the chips under each tagged
+   *  heading, from the language's sections.json (its URL on the page's chips, from the
+   *  partial `tagindex init` places). Without JavaScript the heading shows no chips. */
+  function drawSectionChips() {
+    const source = document.querySelector("[data-tagindex-sections]");
+    if (!source) return;
+    const headings = taggedHeadings();
+    if (headings.size === 0) return;
+    const url = new URL(source.getAttribute("data-tagindex-sections") || "", window.location.href);
+    once(url.href, getJSON).then((data) => {
+      if (!data || data.version !== 1 || !data.pages || typeof data.pages !== "object") return;
+      const root = new URL(typeof data.root === "string" ? data.root : "", url);
+      const key = Object.keys(data.pages).find((page) => samePage(new URL(page, root)));
+      const mine = key === undefined ? null : data.pages[key];
+      if (!mine) return;
+      let styled = false;
+      for (const [id, comment] of taggedHeadings()) {
+        const chips = mine[id];
+        if (!Array.isArray(chips) || chips.length === 0 || !comment.parentNode) continue;
+        const box = sectionChips(id, chips, root);
+        comment.parentNode.insertBefore(box, comment.nextSibling);
+        styled = styled || box.querySelector("[data-tagindex-slug]") !== null;
+      }
+      const styles = new URL("tags.css", url).href;
+      const linked = Array.from(document.querySelectorAll('link[rel="stylesheet"]')).some((l) => l.href === styles);
+      if (styled && !linked) {
+        const link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = styles;
+        document.head.appendChild(link);
+      }
+    });
+  }
+
   // -- wiring ------------------------------------------------------------------------------------
 
   function init() {
+    drawSectionChips();
     for (const root of document.querySelectorAll(ROOT)) {
       if (groupsOf(root).length === 0) continue;
       for (const toolbar of root.querySelectorAll(TOOLBAR)) {
