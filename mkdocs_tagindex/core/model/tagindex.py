@@ -102,16 +102,22 @@ class Tag(Facets):
 
     def audience_counts(self, audiences: Iterable[str]) -> dict[str, int]:
         """Articles per audience (`""`: all); an article without audience counts for each."""
-        counts = {"": self.count}
-        for audience in audiences:
-            counts[audience] = sum(
-                1 for a in self.articles if not a.audience or audience in a.audience
-            )
-        return counts
+        return _per_audience(self.articles, audiences)
+
+    def section_audience_counts(self, audiences: Iterable[str]) -> dict[str, int]:
+        """Section cards per audience (their page's), as `audience_counts`."""
+        return _per_audience(self.sections, audiences)
 
     @property
     def cards(self) -> tuple[Card, ...]:
         return cards(self.entries)
+
+
+def _per_audience(cards: Sequence[Article], audiences: Iterable[str]) -> dict[str, int]:
+    counts = {"": len(cards)}
+    for audience in audiences:
+        counts[audience] = sum(1 for a in cards if not a.audience or audience in a.audience)
+    return counts
 
 
 @dataclass(frozen=True)

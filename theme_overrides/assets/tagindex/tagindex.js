@@ -91,8 +91,10 @@
   }
 
   function dataOf(el, attribute) {
-    if (!parsed.has(el)) parsed.set(el, parseJSON(el.getAttribute(attribute)) || {});
-    return parsed.get(el);
+    if (!parsed.has(el)) parsed.set(el, new Map());
+    const known = parsed.get(el); // an element may carry two (a tag's counts, its sections')
+    if (!known.has(attribute)) known.set(attribute, parseJSON(el.getAttribute(attribute)) || {});
+    return known.get(attribute);
   }
 
   function remember(el) {
@@ -532,8 +534,18 @@
     const count = root.querySelector(TOTAL);
     if (count) {
       const built = remember(count);
-      setText(count, active.length > 0 ? label(labels, "articles", shown.length) : built);
+      const sections = shown.filter((card) => card.hasAttribute("data-tagindex-section")).length;
+      const text = cardsLabel(labels, shown.length - sections, sections);
+      setText(count, active.length > 0 ? text : built);
     }
+  }
+
+  /** What some cards are (labels.cards in Python): "16 articles · 3 sections", "16 articles"
+   *  with no section, "3 sections" with no article; a page without sections has no label. */
+  function cardsLabel(labels, articles, sections) {
+    if (!sections || !labels.sections) return label(labels, "articles", articles);
+    if (!articles) return label(labels, "sections", sections);
+    return label(labels, "articles", articles) + " · " + label(labels, "sections", sections);
   }
 
   function renderIndex(root, audience, labels) {
@@ -544,15 +556,17 @@
       const count = item.querySelector(ITEM_COUNT);
       const built = count ? remember(count) : "";
       const counts = dataOf(item, "data-tagindex-counts");
-      let n = null;
-      if (audience && counts) {
-        n = Number(counts[audience]);
-        if (!Number.isFinite(n) || n < 0) n = 0;
-      }
-      const visible = n === null || n > 0;
+      const sectionCounts = dataOf(item, "data-tagindex-section-counts");
+      const of = (table) => {
+        const n = table ? Number(table[audience]) : 0;
+        return Number.isFinite(n) && n > 0 ? n : 0;
+      };
+      const n = audience && counts ? of(counts) : null;
+      const m = audience && sectionCounts ? of(sectionCounts) : 0;
+      const visible = n === null || n + m > 0;
       if (item.hidden === visible) item.hidden = !visible;
       if (visible) left += 1;
-      if (count) setText(count, n === null ? built : label(labels, "articles", n));
+      if (count) setText(count, n === null ? built : cardsLabel(labels, n, m));
     }
     refill(root, items);
     const header = root.querySelector(TOTAL);
