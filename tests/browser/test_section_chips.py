@@ -68,7 +68,7 @@ SHOWN = """() => Array.from(document.querySelectorAll('.tagindex-section-tags'))
   let heading = box.previousElementSibling;
   while (heading && !/^H[1-6]$/.test(heading.tagName)) heading = heading.previousElementSibling;
   return {
-    section: box.getAttribute('data-tagindex-section'),
+    section: box.getAttribute('data-tagindex-section-tags'),
     heading: heading ? heading.id : null,
     chips: Array.from(box.querySelectorAll('a')).map((a) =>
       [a.textContent.trim(), new URL(a.href).pathname, a.getAttribute('data-tagindex-slug') || '']),
@@ -115,7 +115,7 @@ def test_a_chip_leads_to_a_tag_page_that_lists_the_section(
     site = section_sites[host]
     page = site_page(site).page
     page.goto(site.base_url + "/a/")
-    chip = page.locator('.tagindex-section-tags[data-tagindex-section="my-id"] a')
+    chip = page.locator('[data-tagindex-section-tags="my-id"] a')
     chip.click()
     page.wait_for_url("**/tags/rl/")
     hrefs = page.eval_on_selector_all(
@@ -148,7 +148,7 @@ def test_without_javascript(section_sites: dict[str, ServedSite]) -> None:
         (section_sites["mkdocs"].dir / "a/index.html").read_text("utf-8"), "html.parser"
     )
     assert [
-        box.get("data-tagindex-section") for box in mkdocs.select(".tagindex-section-tags")
+        box.get("data-tagindex-section-tags") for box in mkdocs.select(".tagindex-section-tags")
     ] == [
         "method",
         "my-id",

@@ -680,7 +680,7 @@
 
   // -- chips under tagged headings ---------------------------------------------------------------
 
-  const SECTION_CHIPS = ".tagindex-section-tags";
+  const SECTION_CHIPS = "[data-tagindex-section-tags]";
 
   function blankText(node) {
     return node && node.nodeType === Node.TEXT_NODE && !node.data.trim();
@@ -712,12 +712,12 @@
   /** The chips of one heading, in the markup tagindex/section-tags.html gives them on MkDocs. */
   function sectionChips(id, chips, root) {
     const box = document.createElement("div");
-    box.className = "md-tags tagindex-section-tags";
-    box.setAttribute("data-tagindex-section", id);
+    box.setAttribute("class", "md-tags tagindex-section-tags"); // the theme's chips, for looks
+    box.setAttribute("data-tagindex-section-tags", id);
     for (const chip of chips) {
       if (!chip || typeof chip.url !== "string" || typeof chip.name !== "string") continue;
       const link = document.createElement("a");
-      link.className = "md-tag";
+      link.setAttribute("class", "md-tag");
       link.setAttribute("href", new URL(chip.url, root).href);
       if (chip.slug) link.setAttribute("data-tagindex-slug", chip.slug);
       if (chip.title) {
