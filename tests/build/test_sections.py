@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from urllib.parse import urljoin
 
 from bs4 import BeautifulSoup, Comment
 from test_zensical import cards, on_zensical, tagindex, zensical
@@ -416,3 +417,33 @@ def test_near_duplicates_count_a_sections_tags(tmp_path: Path) -> None:
     checked = tagindex(project, "check")
     near = [line for line in checked.stderr.splitlines() if "grpos" in line]
     assert near and checked.returncode != 0, checked.stderr
+
+
+def card_sections(site_dir: Path, rel: str) -> dict[str, list[tuple[str, str]]]:
+    """Each card title → the links to its sections inside it (absolute)."""
+    html = BeautifulSoup((site_dir / rel).read_text("utf-8"), "html.parser")
+    base = "https://x/" + rel.removesuffix("index.html")
+    out = {}
+    for card in html.select(".tagindex-card"):
+        title = card.select_one(".tagindex-card__title")
+        assert title is not None
+        links = card.select(".tagindex-card__sections a")
+        out[" ".join(title.get_text().split())] = [
+            (" ".join(a.get_text().split()), urljoin(base, str(a.get("href")))) for a in links
+        ]
+    return out
+
+
+def test_a_pages_card_links_its_sections_that_carry_the_tag_on_both_hosts(tmp_path: Path) -> None:
+    """An article with the tag is one card; its sections that also say the tag are linked
+    inside it (and no other card gets a list)."""
+    project = section_site(tmp_path / "site")
+    mkdocs = build(project, "--strict")
+    assert mkdocs.warnings() == []
+    got = card_sections(mkdocs.dir, "tags/grpo/index.html")
+    assert got["GRPO notes"] == [("Inside", "https://x/b/#inside")]
+    assert [title for title, links in got.items() if links] == ["GRPO notes"]
+    assert all(not links for links in card_sections(mkdocs.dir, "tags/rl/index.html").values())
+    zensical = on_zensical(project)
+    for rel in ("tags/grpo/index.html", "tags/rl/index.html", "tags/paper/index.html"):
+        assert card_sections(zensical, rel) == card_sections(mkdocs.dir, rel)

@@ -287,6 +287,10 @@ SECTION_BLOCKS = [
     Block("section-tags.html", "tagindex_section_tags", "d/index.html", "div.tagindex-section-tags",
           ("nav.md-tags a.md-tag", "h2#part"),
           'section ~ ":" ~ (tags | map(attribute="slug") | join(","))', ("part:y",)),
+    Block("card.html", "tagindex_card_sections", "tags/y/page/2/index.html", "ul.tagindex-card__sections",
+          (".tagindex-card__summary", ".tagindex-card__title a"),
+          'card.article.title ~ ":" ~ (card.article.sections | map(attribute="anchor") | join(","))',
+          ("D:part",)),
 ]  # fmt: skip
 """Blocks that draw only under a tagged heading (issue 41): a page with one, on the same site."""
 
@@ -294,7 +298,8 @@ SECTION_BLOCKS = [
 @pytest.mark.parametrize("block", SECTION_BLOCKS, ids=[b.name for b in SECTION_BLOCKS])
 def test_a_section_block_overridden_keeps_the_rest(project: Path, block: Block) -> None:
     template_site(project, {f"tagindex/{block.template}": override(block)})
-    meta = {"title": "D", "summary": "Summary of D.", "tags": ["x"]}
+    # D has y itself and in a section: chips under the heading, one card listing the section
+    meta = {"title": "D", "summary": "Summary of D.", "tags": ["x", "y"]}
     write_page(project, "d.md", meta, "# D\n\n## Part\n<!-- tags: y -->\n\nText of the part.\n")
     site = build(project, "--strict")
     assert site.warnings() == []
