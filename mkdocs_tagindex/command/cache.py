@@ -118,8 +118,8 @@ class Cache:
         out: dict[str, Facts] = {}
         wanted: dict[str, tuple[LangPage, str]] = {}
         for page in pages:
-            if not has_tags(page.meta, keys):
-                continue
+            if not has_tags(page.meta, keys) and not has_sections(page.source.text):
+                continue  # (the text of a page without tags is read: its sections may tag)
             src = page.source.src
             body = self.memo.body(page.source, _body_hash)
             if kind := variant(page):  # a blog post timed by its blog: facts of their own

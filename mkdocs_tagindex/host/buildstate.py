@@ -149,7 +149,7 @@ class BuildState:
             html, found = markers.listings(html, page.file.src_uri, self.run.warn)
             if found:
                 self.listings[page.file.src_uri] = found
-        if not has_tags(page.meta, self.options.front_matter):
+        if not has_tags(page.meta, self.options.front_matter) and not has_sections(html):
             return html
         heading = None
         for item in getattr(page.toc, "items", None) or []:
@@ -249,7 +249,8 @@ class BuildState:
         read and render it here, without writing it, so that its card is complete."""
         try:
             page.read_source(config)
-            if not has_tags(page.meta, self.options.front_matter):
+            tagged = has_tags(page.meta, self.options.front_matter)
+            if not tagged and not has_sections(page.markdown or ""):
                 return
             page.render(config, files)
             page.content = self.page_content(page.content or "", page, config)

@@ -447,3 +447,39 @@ def test_a_pages_card_links_its_sections_that_carry_the_tag_on_both_hosts(tmp_pa
     zensical = on_zensical(project)
     for rel in ("tags/grpo/index.html", "tags/rl/index.html", "tags/paper/index.html"):
         assert card_sections(zensical, rel) == card_sections(mkdocs.dir, rel)
+
+
+def test_a_page_without_tags_of_its_own_is_listed_by_its_sections(tmp_path: Path) -> None:
+    """Its sections tag it: each is a card on its tag's page, on both hosts alike; the page is
+    on no other tag page, and the chips under its heading link there."""
+    project = section_site(tmp_path / "site")
+    write_page(
+        project,
+        "d.md",
+        {"title": "Untagged notes", "date": "2026-11-01"},
+        "# Untagged notes\n\nIntro.\n\n## On GRPO\n<!-- tags: grpo, solo -->\n\nOnly this part.\n",
+    )
+    mkdocs = build(project, "--strict")
+    assert mkdocs.warnings() == []
+    got = cards(mkdocs.dir, "tags/solo/index.html")
+    assert got == [
+        (
+            "01",
+            "Untagged notes › On GRPO",
+            "https://x/d/#on-grpo",
+            "01 · 1 min read",
+            "Only this part.",
+        )
+    ]
+    assert count_line(mkdocs.dir, "tags/solo/index.html") == "1 section"
+    assert ("Untagged notes › On GRPO", "https://x/d/#on-grpo") in [
+        (c[1], c[2]) for c in cards(mkdocs.dir, "tags/grpo/index.html")
+    ]
+    assert count_line(mkdocs.dir, "tags/grpo/index.html") == "2 articles · 4 sections"
+    page = BeautifulSoup((mkdocs.dir / "d/index.html").read_text("utf-8"), "html.parser")
+    assert [a.get_text() for a in page.select(".tagindex-section-tags a")] == ["#grpo", "#solo"]
+    zensical = on_zensical(project)
+    for rel in ("tags/solo/index.html", "tags/grpo/index.html"):
+        assert cards(zensical, rel) == cards(mkdocs.dir, rel)
+        assert count_line(zensical, rel) == count_line(mkdocs.dir, rel)
+    assert index_counts(zensical) == index_counts(mkdocs.dir)

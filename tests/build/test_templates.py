@@ -82,6 +82,7 @@ class Block:
 
 
 Y, X1, X2 = "tags/y/index.html", "tags/x/index.html", "tags/x/page/2/index.html"
+Y2 = "tags/y/page/2/index.html"  # the third card of y, with two a page
 INDEX, ARTICLE = "tags/index.html", "a/index.html"
 CARDS = "ol.tagindex-cards > li.tagindex-card"
 AUDIENCE, TYPE = '[data-tagindex-facet="audience"]', '[data-tagindex-facet="type"]'
@@ -287,9 +288,9 @@ SECTION_BLOCKS = [
     Block("section-tags.html", "tagindex_section_tags", "d/index.html", "div.tagindex-section-tags",
           ("nav.md-tags a.md-tag", "h2#part"),
           'section ~ ":" ~ (tags | map(attribute="slug") | join(","))', ("part:y",)),
-    Block("card.html", "tagindex_card_sections", "tags/y/page/2/index.html", "ul.tagindex-card__sections",
+    Block("card.html", "tagindex_card_sections", Y2, "ul.tagindex-card__sections",
           (".tagindex-card__summary", ".tagindex-card__title a"),
-          'card.article.title ~ ":" ~ (card.article.sections | map(attribute="anchor") | join(","))',
+          'card.article.title ~ ":" ~ card.article.sections | map(attribute="anchor") | join(",")',
           ("D:part",)),
 ]  # fmt: skip
 """Blocks that draw only under a tagged heading (issue 41): a page with one, on the same site."""

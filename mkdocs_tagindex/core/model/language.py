@@ -127,13 +127,14 @@ class Language:
     # -- page → article -----------------------------------------------------------------------
 
     def article(self, page: SourcePage) -> Found | None:
-        """The article record of one page in its final state (None: a page without tags)."""
+        """The article record of one page in its final state (None: a page without tags, its
+        own or its sections')."""
         keys = self.options.front_matter
-        if not has_tags(page.meta, keys):
+        if not has_tags(page.meta, keys) and not page.facts.sections:
             return None
         front = read(page.src_uri, page.meta, keys, self.run.warn, self.run.info)
-        if not front.tags:
-            return None
+        if not front.tags and not page.facts.sections:
+            return None  # a page its sections alone list is an article too (issue 41)
         self._check_audience(page.src_uri, front)
         ids = [self.run.tag_id(name, page.src_uri) for name in front.tags]
         unique = dict(zip(ids, front.tags, strict=True))

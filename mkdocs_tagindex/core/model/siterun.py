@@ -141,14 +141,14 @@ class Run:
         written: dict[str, tuple[str, ...]] = {}  # an article's categories, as written
         for src_uri, source in sources:
             meta = read(source, src_uri, self.warn)
-            if has_tags(meta, keys):
-                tags = tags_of(meta, keys)
-                if tags:
-                    tagged[src_uri] = tags
-                    written[src_uri] = categories_of(meta, keys)
-                    if sectioned and sections.has_sections(source):
-                        found = sections.declared(source, src_uri, None)
-                        section_tags[src_uri] = tuple(n for d in found for n in d.tags)
+            tags = tags_of(meta, keys) if has_tags(meta, keys) else ()
+            if sectioned and sections.has_sections(source):
+                found = sections.declared(source, src_uri, None)
+                if found:  # a page its sections alone tag is an article too
+                    section_tags[src_uri] = tuple(n for d in found for n in d.tags)
+            if tags or src_uri in section_tags:
+                tagged[src_uri] = tags
+                written[src_uri] = categories_of(meta, keys)
         spellings: list[tuple[str, str]] = []
         fallback_mode = self.options.fallback_articles
         for lang, selected in self.languages.select(tagged).items():
