@@ -249,8 +249,9 @@ class BuildState:
         read and render it here, without writing it, so that its card is complete."""
         try:
             page.read_source(config)
-            tagged = has_tags(page.meta, self.options.front_matter)
-            if not tagged and not has_sections(page.markdown or ""):
+            if not has_tags(page.meta, self.options.front_matter) and not has_sections(
+                page.markdown or ""
+            ):
                 return
             page.render(config, files)
             page.content = self.page_content(page.content or "", page, config)

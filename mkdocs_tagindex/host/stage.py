@@ -109,15 +109,11 @@ class PageStage:
         before the theme renders it and the search plugin reads it."""
         template = self.env.get_template("tagindex/section-tags.html")
         locale = i18n.file_language(page.file)
-        found = section_chips(self.edition, article, locale, icons=self.icons, shadows_shown=False)
         markup = {}
-        for anchor, chips in found.items():
-            shown = [chip for chip in chips if chip.url]
-            if not shown:
-                continue
-            styled = any(chip.slug in self.edition.styled for chip in shown)
+        for anchor, chips in section_chips(self.edition, article, locale, icons=self.icons).items():
+            styled = any(chip.slug in self.edition.styled for chip in chips)
             markup[anchor] = template.render(
-                tags=shown,
+                tags=chips,
                 section=anchor,
                 tag_styles_url=self.edition.outputs.tag_styles_url if styled else None,
                 page=page,

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from bs4 import BeautifulSoup
+from playwright.sync_api import Page
 
 from .colors import property_srgb
 from .conftest import ServedSite, SitePageFactory, both_hosts
@@ -78,9 +79,15 @@ SHOWN = """() => Array.from(document.querySelectorAll('.tagindex-section-tags'))
 })"""
 
 
-def _shown(site: ServedSite, site_page: SitePageFactory) -> list[dict[str, Any]]:
+def _article(site: ServedSite, site_page: SitePageFactory) -> Page:
+    """The article with tagged sections, opened in a fresh context."""
     page = site_page(site).page
-    page.goto(site.base_url + "/a/")
+    page.goto(site.url("/a/"))
+    return page
+
+
+def _shown(site: ServedSite, site_page: SitePageFactory) -> list[dict[str, Any]]:
+    page = _article(site, site_page)
     page.wait_for_function("() => document.querySelectorAll('.tagindex-section-tags').length >= 2")
     shown: list[dict[str, Any]] = page.evaluate(SHOWN)
     return shown
@@ -112,9 +119,7 @@ def test_both_hosts_show_the_same_chips(
 def test_a_chip_leads_to_a_tag_page_that_lists_the_section(
     section_sites: dict[str, ServedSite], site_page: SitePageFactory, host: str
 ) -> None:
-    site = section_sites[host]
-    page = site_page(site).page
-    page.goto(site.base_url + "/a/")
+    page = _article(section_sites[host], site_page)
     chip = page.locator('[data-tagindex-section-tags="my-id"] a')
     chip.click()
     page.wait_for_url("**/tags/rl/")
@@ -129,9 +134,7 @@ def test_a_chip_leads_to_a_tag_page_that_lists_the_section(
 def test_a_coloured_section_chip(
     section_sites: dict[str, ServedSite], site_page: SitePageFactory, host: str
 ) -> None:
-    site = section_sites[host]
-    page = site_page(site).page
-    page.goto(site.base_url + "/a/")
+    page = _article(section_sites[host], site_page)
     chip = page.locator('.tagindex-section-tags [data-tagindex-slug="grpo"]')
     chip.wait_for()
     page.wait_for_function(

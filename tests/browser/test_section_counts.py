@@ -53,7 +53,7 @@ def test_a_tag_pages_count_under_an_audience_says_sections(
 ) -> None:
     site = count_sites[host]
     page = site_page(site).page
-    page.goto(site.base_url + "/tags/grpo/")
+    page.goto(site.url("/tags/grpo/"))
     assert _count(page, ".tagindex-count") == "1 article · 1 section"
     for audience, expected, titles in (
         ("students", "1 section", ["A › Method"]),
@@ -76,7 +76,7 @@ def test_the_all_tags_counts_under_an_audience_say_sections(
 ) -> None:
     site = count_sites[host]
     page = site_page(site).page
-    page.goto(site.base_url + "/tags/")
+    page.goto(site.url("/tags/"))
 
     def counts() -> dict[str, str]:
         found: dict[str, str] = page.evaluate(

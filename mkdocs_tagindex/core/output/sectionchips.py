@@ -39,15 +39,17 @@ NAME = "sections.json"
 
 
 def section_chips(
-    edition: Chips, article: Article, locale: str | None, *, icons: bool, shadows_shown: bool
+    edition: Chips, article: Article, locale: str | None, *, icons: bool
 ) -> dict[str, list[Chip]]:
-    """Each tagged heading's id → its chips, as `Edition.chips` makes the page's own."""
-    return {
-        section.anchor: edition.chips(
-            article.of_section(section), locale, icons=icons, shadows_shown=shadows_shown
-        )
-        for section in article.sections
-    }
+    """Each tagged heading's id → its chips that link to a tag page, as `Edition.chips` makes
+    the page's own; a heading none of whose tags has a page is left out."""
+    out = {}
+    for section in article.sections:
+        chips = edition.chips(article.of_section(section), locale, icons=icons, shadows_shown=False)
+        linked = [chip for chip in chips if chip.url]
+        if linked:
+            out[section.anchor] = linked
+    return out
 
 
 def _entry(chip: Chip) -> dict[str, str]:
@@ -64,11 +66,11 @@ def sections_json(edition: Chips, articles: Mapping[str, Article], at: str) -> s
     for article in sorted(articles.values(), key=lambda a: a.url):
         if not article.sections:
             continue
-        chips = section_chips(edition, article, None, icons=False, shadows_shown=False)
-        shown = {a: [_entry(c) for c in found if c.url] for a, found in chips.items()}
-        shown = {anchor: entries for anchor, entries in shown.items() if entries}
-        if shown:
-            pages[article.url] = shown
+        chips = section_chips(edition, article, None, icons=False)
+        if chips:
+            pages[article.url] = {
+                anchor: [_entry(c) for c in found] for anchor, found in chips.items()
+            }
     if not pages:
         return None
     return compact_json({"version": VERSION, "root": "../" * at.count("/"), "pages": pages}) + "\n"

@@ -746,6 +746,7 @@
       const mine = key === undefined ? null : data.pages[key];
       if (!mine) return;
       let styled = false;
+      // looked for again: an init that ran while the file was on its way may have drawn some
       for (const [id, comment] of taggedHeadings()) {
         const chips = mine[id];
         if (!Array.isArray(chips) || chips.length === 0 || !comment.parentNode) continue;
