@@ -15,10 +15,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
+_PATH = list(sys.path)
 sys.path.insert(0, str(BENCH))
 
 import explorer_check as check  # noqa: E402
 import explorer_site  # noqa: E402
+
+sys.path[:] = _PATH  # bench/ left on the path hid the installed zensical (bench/zensical.py)
 
 DATA = {  # tags.json's shape, the fields the bench reads
     "articles": [{} for _ in range(6)],
