@@ -168,7 +168,10 @@ def test_language_switch_goes_to_the_japanese_tag_page_and_back(
 
 @pytest.mark.parametrize(
     ("index_path", "count_label"),
-    [("/tags/", r"(\d+) articles?"), ("/ja/tags/", r"(\d+)件の記事")],
+    [
+        ("/tags/", r"(\d+) articles?(?: · (\d+) sections?)?"),
+        ("/ja/tags/", r"(\d+)件の記事(?: · (\d+)件のセクション)?"),
+    ],
     ids=["en", "ja"],
 )
 def test_every_tag_on_the_all_tags_page_opens_a_tag_page_with_that_many_cards(
@@ -204,7 +207,8 @@ def test_every_tag_on_the_all_tags_page_opens_a_tag_page_with_that_many_cards(
         assert page.locator(".tagindex-cards").count() == 1, f"{tag}: {where} has no card list"
         assert page.locator(".tagindex-heading").inner_text() == tag
         cards = page.locator(CARDS).count()
-        assert int(match.group(1)) == cards, f"{tag}: the index says {label}, {where} has {cards}"
+        listed = int(match.group(1)) + int(match.group(2) or 0)  # articles, and sections
+        assert listed == cards, f"{tag}: the index says {label}, {where} has {cards}"
         assert page.locator(".tagindex-count").inner_text() == label
         page.go_back(wait_until=fast)
         assert path_of(page) == index_path

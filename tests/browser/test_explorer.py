@@ -48,17 +48,39 @@ def tags_json(site: ServedSite, prefix: str) -> dict[str, object]:
 def expected(
     data: dict[str, object], slugs: list[str], match: str = "all", audience: str = ""
 ) -> list[str]:
-    """Titles of the articles with all (any) of `slugs`, in `articles` order."""
-    tags = {t["slug"]: {c["article"] for c in t["cards"]} for t in data["tags"]}  # type: ignore[attr-defined]
-    sets = [tags[s] for s in slugs]
-    places = set.intersection(*sets) if match == "all" else set.union(*sets)
+    """Titles of the cards a choice shows, in the explorer's order: the articles with all (any)
+    of `slugs`, in `articles` order, each followed by its sections (a card of their own on a
+    tag page: tags.json's `section`) that have them with their page's tags, where the article
+    itself is not shown (issue 41: an article with the tags at page level is one card)."""
+    own: dict[int, set[str]] = {}  # article place → its tags
+    adds: dict[int, dict[str, set[str]]] = {}  # article place → anchor → the tags it adds
+    headings: dict[tuple[int, str], str] = {}
+    for tag in data["tags"]:  # type: ignore[attr-defined]
+        for card in tag["cards"]:
+            place, anchor = card["article"], card.get("section")
+            if anchor is None:
+                own.setdefault(place, set()).add(tag["slug"])
+            else:  # the page's sections in the order its cards first list them (document order)
+                adds.setdefault(place, {}).setdefault(anchor, set()).add(tag["slug"])
+                headings[place, anchor] = card["heading"]
+    wanted = set(slugs)
+
+    def fits(tags: set[str]) -> bool:
+        return wanted <= tags if match == "all" else bool(wanted & tags)
+
     articles: list[dict[str, object]] = data["articles"]  # type: ignore[assignment]
     out = []
-    for place in sorted(places):
-        audiences = articles[place]["audience"]
+    for place, article in enumerate(articles):
+        audiences = article["audience"]
         if audience and audiences and audience not in audiences:  # type: ignore[operator]
             continue
-        out.append(str(articles[place]["title"]))
+        page = own.get(place, set())
+        if fits(page):
+            out.append(str(article["title"]))
+            continue
+        for anchor, added in adds.get(place, {}).items():
+            if fits(page | added):
+                out.append(f"{article['title']} › {headings[place, anchor]}")
     return out
 
 
@@ -87,9 +109,10 @@ def draw_all(page: Page) -> None:
     (16 come at a time), then back to where the page was."""
     y = page.evaluate("() => scrollY")
     for _ in range(60):
-        total = page.evaluate(
-            """() => { const m = (document.querySelector('[data-tagindex-results-count]')
-                    || {textContent: ''}).textContent.match(/\\d+/); return m ? +m[0] : 0 }"""
+        total = page.evaluate(  # "10 articles · 1 section": 11 cards
+            """() => ((document.querySelector('[data-tagindex-results-count]')
+                    || {textContent: ''}).textContent.match(/\\d+/g) || [])
+                    .reduce((a, n) => a + +n, 0)"""
         )
         drawn = page.locator(SHOWN).count()
         if drawn >= total or drawn == 0:
@@ -135,9 +158,10 @@ def count_text(page: Page) -> str:
 
 
 def count_of(text: str) -> int:
-    found = re.search(r"\d+", text)
+    """The cards a count names: "10 articles · 1 section" is 11."""
+    found = re.findall(r"\d+", text)
     assert found, text
-    return int(found.group())
+    return sum(map(int, found))
 
 
 def pick(page: Page, slug: str) -> None:
@@ -394,7 +418,8 @@ def test_named_parts_live_count_and_aa_contrast(
     assert page.get_by_role("group", name="Chosen tags").is_visible()
     assert page.get_by_role("button", name="Remove #grpo", exact=True).is_visible()  # the chip
     # the chosen "+" says what it does now, and what removing it leaves (issue 40)
-    assert page.get_by_role("button", name=re.compile(r"^Remove #grpo, \d+ articles$")).is_visible()
+    remove = re.compile(r"^Remove #grpo, \d+ articles( · \d+ sections?)?$")  # rl: 1 section too
+    assert page.get_by_role("button", name=remove).is_visible()
     assert page.get_by_role("button", name="Add #agents to the combination").is_visible()
     assert page.locator("[data-tagindex-results-count]").get_attribute("aria-live") == "polite"
     assert page.get_by_role("radio", name="any of these tags").is_visible()
@@ -459,6 +484,7 @@ def explorer_matches_tag_pages(page: Page, site: ServedSite, prefix: str) -> int
         slug = tag["slug"]
         pick(page, slug)
         settle(page, f"?t={'/'.join(map(_quote, slug.split('/')))}&match=all")
+        draw_all(page)
         ours = page.eval_on_selector_all(SHOWN, CARD_JS)
         rel = f"{prefix}tags/{slug}/index.html"
         theirs, grouped = tag_page_cards(site.dir, rel)
@@ -697,7 +723,8 @@ def test_the_filters_apply_to_the_explorer(
     assert toolbar.is_visible()
     articles: list[dict[str, object]] = data["articles"]  # type: ignore[assignment]
     every = expected(data, ["rl"])
-    papers = [t for t in every if any(a["title"] == t and a["type"] == "paper" for a in articles)]
+    paper = {str(a["title"]) for a in articles if a["type"] == "paper"}
+    papers = [t for t in every if t in paper or t.split(" › ")[0] in paper]  # a section: its page's
     assert 0 < len(papers) < len(every)
     toolbar.locator('[data-tagindex-value="paper"]').click()
     page.wait_for_function("() => location.search.includes('type=paper')")

@@ -17,6 +17,7 @@ from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 from ..records.article import Article
+from ..records.sections import Section
 from . import hierarchy
 
 SortBy = Literal["date", "title", "read_time", "weight"]
@@ -138,16 +139,52 @@ class TagIndex(Facets):
 
     @cached_property
     def explorer_cards(self) -> tuple[Card, ...]:
-        """Every article as a card numbered by its place in `articles` (`0001`, …): the
-        explorer on the all-tags page shows some of them and numbers the shown ones anew."""
+        """Every item of the explorer as a card numbered by its place in `explorer_items`
+        (`0001`, …): the explorer on the all-tags page shows some of them and numbers the shown
+        ones anew."""
         if self.explorer_part is not None:
             return self.explorer_part
-        return cards(self.articles)
+        return cards(self.explorer_items)
 
     @cached_property
     def article_numbers(self) -> dict[str, int]:
         """Source path → place in `articles` (from 0)."""
         return {a.src_uri: i for i, a in enumerate(self.articles)}
+
+    @cached_property
+    def explorer_items(self) -> tuple[Article, ...]:
+        """What the explorer matches and shows (issue 41): each of `articles`, followed in
+        document order by the cards of its sections that carry a tag with a page here which the
+        article has not. A section matches a choice by its own tags and its page's and is shown
+        only where its page is not, so a section whose tags its page has would never show.
+        Without such sections, `articles` itself."""
+        out: list[Article] = []
+        for article in self.articles:
+            out.append(article)
+            out.extend(
+                article.of_section(section)
+                for section in article.sections
+                if self.section_keys(article, section)
+            )
+        return tuple(out)
+
+    @cached_property
+    def item_numbers(self) -> dict[str, int]:
+        """Source path (a section's: `page.md#anchor`) → place in `explorer_items` (from 0)."""
+        return {a.src_uri: i for i, a in enumerate(self.explorer_items)}
+
+    def keys_of(self, article: Article) -> list[str]:
+        """An article's tags that have a page here, each once (with the hierarchy, with every
+        level above them: a parent's page lists its subtree)."""
+        every = hierarchy.expand(article.tags) if self.hierarchical else article.tags
+        return [key for key in dict.fromkeys(every) if key in self.by_key]
+
+    def section_keys(self, article: Article, section: Section) -> list[str]:
+        """The tags with a page here that a section of `article` adds to its page's: those it
+        is listed under as a card of its own."""
+        own = hierarchy.expand(section.ids) if self.hierarchical else section.ids
+        page = set(self.keys_of(article))
+        return [key for key in dict.fromkeys(own) if key in self.by_key and key not in page]
 
     @property
     def article_count(self) -> int:

@@ -11,18 +11,26 @@ as on the page; this module only says which cards go in which piece and writes t
 `explorer.json` (version 1), beside `tags.json`, kept small (the first choice fetches it):
 
     {"version": 1, "size": N, "piece": 8, "pieces": 13, "count": T, "check": "9dc5…",
-     "names": "explorer-names.json", "tags": [[3, 1, 9], …],
+     "names": "explorer-names.json", "sections": [4, 1, 6], "tags": [[3, 1, 9], …],
      "facets": {"audience": {"values": ["pros", "students"], "of": [3, 1, …]}, …}}
+
+Its items (`size` of them) are `tags.json`'s `articles`, in its order, each followed by its
+sections that are listed as cards of their own (`TagIndex.explorer_items`, issue 41). Where
+there are such sections, `sections` lists their places (as gaps, below) and each belongs to the
+nearest page before it; a section is listed under the tags it adds to its page's, matches a
+choice by those and its page's, and is shown only where its page is not. Without such
+sections (every site that tags none) there is no `sections` field, and the items are the
+articles.
 
 `tags` holds each tag's articles in the order of its slug (by UTF-16 code units, as a script
 sorts strings) without the slugs, which are the page's own (`data-tagindex-tag`): `check` is a
 hash of them (FNV-1a over the slugs joined by newlines, in UTF-16 code units) and `count` their
 number; a page whose list differs (an override) or that has none (a tag page) reads them from
-`names`. An article list is places in `tags.json`'s `articles` (the cards' numbers less one),
-ascending, written as gaps (the first place, then each one's distance from the one before).
-A facet gives each article its values as a bit mask over `values` (a list of indices where
-there are more than 30): an article without an audience has every audience (it is for
-everyone). Piece n (from 1) is `explorer-0001.json`…: `{"html": "…"}`, the results block
+`names`. A tag's list is places of items (the cards' numbers less one), ascending, written as
+gaps (the first place, then each one's distance from the one before). A facet gives each item
+its values as a bit mask over `values` (a list of indices where there are more than 30): an
+article without an audience has every audience (it is for everyone); a section has its page's.
+Piece n (from 1) is `explorer-0001.json`…: `{"html": "…"}`, the results block
 rendered for its cards.
 """
 
@@ -79,21 +87,24 @@ def check(slugs: Sequence[str]) -> str:
 
 def explorer_index(index: model.TagIndex, audiences: Sequence[str]) -> Iterator[str]:
     """`explorer.json`'s text, in pieces (a line per tag)."""
-    numbers = index.article_numbers
+    numbers = index.item_numbers
     by_slug = {tag.slug: tag for tag in index.tags}
     slugs = slug_order(by_slug)
-    head = {
+    head: dict[str, object] = {
         "version": VERSION,
-        "size": len(index.articles),
+        "size": len(index.explorer_items),
         "piece": PIECE,
         "pieces": -(-len(index.explorer_cards) // PIECE),  # the count, not the pieces' cards
         "count": len(slugs),
         "check": check(slugs),
         "names": NAMES,
     }
+    sections = [i for i, item in enumerate(index.explorer_items) if item.section is not None]
+    if sections:  # only where a section is its own item: other sites publish the same bytes
+        head["sections"] = _gaps(sections)
     yield compact_json(head).removesuffix("}") + ',"tags":['
     for n, slug in enumerate(slugs):
-        places = _gaps(numbers[a.page_src] for a in by_slug[slug].entries)
+        places = _gaps(numbers[a.src_uri] for a in by_slug[slug].entries)
         yield ("\n" if n == 0 else ",\n") + compact_json(places)
     yield '],\n"facets":' + compact_json(_facets(index, audiences)) + "}\n"
 
@@ -104,9 +115,10 @@ def names_json(index: model.TagIndex) -> str:
 
 
 def _facets(index: model.TagIndex, audiences: Sequence[str]) -> dict[str, dict[str, object]]:
-    """Each article's values of each filter facet (the values `Article.facets` gives its card)."""
+    """Each item's values of each filter facet (the values `Article.facets` gives its card: a
+    section's are its page's)."""
     per: dict[str, list[list[str]]] = {}
-    for article in index.articles:
+    for article in index.explorer_items:
         for facet, values in article.facets.items():
             named = values if facet != "audience" or values else list(audiences)
             per.setdefault(facet, []).append(named)

@@ -355,44 +355,37 @@
 
   // -- rendering ---------------------------------------------------------------------------------
 
-  function size(state) {
-    return state.data ? state.data.size : 0;
-  }
-
-  /** How many of the chosen tags each article has, and how many it needs. */
+  /** How many of the chosen tags each item has (a section: its own and its page's), how many
+   *  it needs, and 1 for each item the choice shows before the filters (`hit`: a section only
+   *  where its page is not). */
   function chosen(state) {
-    const counts = new Uint16Array(size(state));
-    if (!state.data) return { counts: counts, need: Infinity };
-    for (const slug of state.slugs) {
-      for (const place of state.data.tags.get(slug) || []) counts[place] += 1;
-    }
-    return { counts: counts, need: state.match === "all" ? state.slugs.length : 1 };
+    if (!state.data) return { counts: new Uint16Array(0), need: Infinity, hit: new Uint8Array(0) };
+    const shared = api();
+    const counts = shared.tally(state.data, state.slugs);
+    const need = state.match === "all" ? state.slugs.length : 1;
+    return { counts: counts, need: need, hit: shared.hits(state.data, counts, need) };
   }
 
   /** 1 for each article that passes the audience and the filters (all but `except`) and has
    *  none of the tags left out. */
   function passing(state, facets, except) {
     if (!state.data) return new Uint8Array(0);
-    const ok = api().passing(state.data, facets, except);
+    const shared = api();
+    const ok = shared.passing(state.data, facets, except);
     for (const slug of state.not) {
       for (const place of state.data.tags.get(slug) || []) ok[place] = 0;
     }
-    return ok;
+    return shared.spread(state.data, ok); // a section of a page left out is left out
   }
 
-  /** How many articles a choice of `slugs` and `match` shows where `ok` says they pass. */
+  const NONE = { all: 0, sections: 0 };
+
+  /** What a choice of `slugs` and `match` shows where `ok` says it passes: {all, sections}. */
   function countFor(state, slugs, match, ok) {
-    if (!state.data || slugs.length === 0) return 0;
-    const counts = new Uint16Array(size(state));
-    for (const slug of slugs) {
-      for (const place of state.data.tags.get(slug) || []) counts[place] += 1;
-    }
-    const need = match === "all" ? slugs.length : 1;
-    let n = 0;
-    for (let place = 0; place < counts.length; place += 1) {
-      if (counts[place] >= need && ok[place]) n += 1;
-    }
-    return n;
+    if (!state.data || slugs.length === 0) return NONE;
+    const shared = api();
+    const counts = shared.tally(state.data, slugs);
+    return shared.shown(state.data, counts, match === "all" ? slugs.length : 1, ok);
   }
 
   /** Count, draw and label everything the choice changes; the cards it shows are drawn when
@@ -404,13 +397,18 @@
     const shared = api();
     const labels = shared ? shared.labels(state.root) : {};
     const facets = shared && state.root !== document ? shared.state(state.root) : {};
-    const { counts, need } = chosen(state);
+    const { counts, need, hit } = chosen(state);
     const ok = passing(state, facets, null);
     const any = state.slugs.length > 0 && Boolean(state.data);
     const results = [];
+    let sections = 0;
     if (any) {
-      for (let place = 0; place < counts.length; place += 1) {
-        if (counts[place] >= need && ok[place] === 1) results.push(place);
+      const is = state.data.sections ? state.data.sections.is : null;
+      for (let place = 0; place < hit.length; place += 1) {
+        if (hit[place] && ok[place] === 1) {
+          results.push(place);
+          if (is && is[place]) sections += 1;
+        }
       }
     }
     const same = results.length === state.results.length && results.every((p, i) => p === state.results[i]);
@@ -431,12 +429,13 @@
     }
     if (hint && hint.hidden !== any) hint.hidden = any;
     // the live region stays in the page from load; only its text changes
-    if (count) text(count, any && shared ? shared.label(labels, "articles", results.length) : "");
+    const found = { all: results.length, sections: sections };
+    if (count) text(count, any && shared ? cardsText({ labels: labels }, found) : "");
     for (const match of section.querySelectorAll(MATCH)) {
       const on = match.value === state.match;
       if (match.checked !== on) match.checked = on;
     }
-    const view = { labels: labels, facets: facets, counts: counts, need: need, ok: ok };
+    const view = { labels: labels, facets: facets, counts: counts, need: need, hit: hit, ok: ok };
     renderPicks(state, view, onScreen);
     renderFilters(state, view);
     renderOffers(state, view, results.length);
@@ -589,9 +588,11 @@
     draw(state, true);
   }
 
-  function articles(view, n) {
+  /** What some cards are: "3 articles · 1 section" ({all, sections}). */
+  function cardsText(view, found) {
     const shared = api();
-    return shared ? shared.label(view.labels, "articles", n) : String(n);
+    if (!shared) return String(found.all);
+    return shared.cards(view.labels, found.all - found.sections, found.sections);
   }
 
   /** Mark a control that leads to `n` articles: with none it stays focusable, aria-disabled,
@@ -621,7 +622,7 @@
     state.view = view;
     state.leads = new Map(); // slug → articles its "+" leads to, counted when first asked
     let current = 0;
-    if (state.match === "any" && state.data) {
+    if (state.match === "any" && state.data && !state.data.sections) {
       for (let place = 0; place < counts.length; place += 1) {
         if (counts[place] >= 1 && ok[place]) current += 1;
       }
@@ -654,8 +655,10 @@
     window.setTimeout(step, 0);
   }
 
-  /** How many articles the "+" of `slug` leads to under the latest render (undefined: it shows
-   *  no count, as the only tag chosen or one the data lacks); counted once per render. */
+  /** What the "+" of `slug` leads to under the latest render ({all, sections}; undefined: it
+   *  shows no count, as the only tag chosen or one the data lacks); counted once per render.
+   *  Where sections are items, from every item: a section carries its page's tags, which its
+   *  place is not listed under. */
   function leadOf(state, slug) {
     if (!state.view) return undefined; // nothing rendered yet
     if (state.leads.has(slug)) return state.leads.get(slug);
@@ -665,14 +668,19 @@
     let n;
     if (places && !(on && state.slugs.length === 1)) {
       const { counts, need, ok } = view;
-      n = 0;
       if (on) {
         n = countFor(state, state.slugs.filter((s) => s !== slug), state.match, ok);
-      } else if (state.match === "all") {
-        for (const place of places) if (counts[place] >= need && ok[place]) n += 1;
+      } else if (state.data.sections) {
+        n = countFor(state, state.slugs.concat([slug]), state.match, ok);
       } else {
-        n = state.current;
-        for (const place of places) if (counts[place] < 1 && ok[place]) n += 1;
+        let all = 0;
+        if (state.match === "all") {
+          for (const place of places) if (counts[place] >= need && ok[place]) all += 1;
+        } else {
+          all = state.current;
+          for (const place of places) if (counts[place] < 1 && ok[place]) all += 1;
+        }
+        n = { all: all, sections: 0 };
       }
     }
     state.leads.set(slug, n);
@@ -777,24 +785,28 @@
       mark(state, button, name, -1);
       return;
     }
-    text(pick.spot, String(n));
-    mark(state, button, name + ", " + articles(state.view, n), on ? -1 : n);
+    text(pick.spot, String(n.all));
+    mark(state, button, name + ", " + cardsText(state.view, n), on ? -1 : n.all);
   }
 
   /** Each filter value of the explorer says how many articles it leads to (the other facets
    *  as they are); a value leading to none is marked as a "+" is. */
   function renderFilters(state, view) {
     const chosenAny = state.slugs.length > 0 && state.data;
-    const inChoice = new Uint8Array(view.counts.length);
-    for (let place = 0; place < inChoice.length; place += 1) {
-      inChoice[place] = view.counts[place] >= view.need ? 1 : 0;
-    }
+    const inChoice = view.hit;
+    const is = chosenAny && state.data.sections ? state.data.sections.is : null;
     for (const group of state.section.querySelectorAll(FACET)) {
       const facet = group.getAttribute("data-tagindex-facet") || "";
       const ok = chosenAny ? passing(state, view.facets, facet) : null;
       const values = chosenAny ? state.data.facets.get(facet) : null;
-      let all = 0;
-      if (chosenAny) for (let place = 0; place < ok.length; place += 1) all += inChoice[place] & ok[place];
+      const all = { all: 0, sections: 0 };
+      if (chosenAny) {
+        for (let place = 0; place < ok.length; place += 1) {
+          const one = inChoice[place] & ok[place];
+          all.all += one;
+          if (is) all.sections += one & is[place];
+        }
+      }
       for (const button of group.querySelectorAll(VALUE)) {
         if (!valueText.has(button)) valueText.set(button, button.textContent.trim());
         let spot = button.querySelector("[data-tagindex-value-count]");
@@ -813,13 +825,17 @@
         const value = button.getAttribute("data-tagindex-value") || "";
         let n = all;
         if (value !== "") {
-          n = 0;
-          for (const place of (values && values.get(value)) || []) n += inChoice[place] & ok[place];
+          n = { all: 0, sections: 0 };
+          for (const place of (values && values.get(value)) || []) {
+            const one = inChoice[place] & ok[place];
+            n.all += one;
+            if (is) n.sections += one & is[place];
+          }
         }
-        text(spot, String(n));
+        text(spot, String(n.all));
         const pressed = button.getAttribute("aria-pressed") === "true";
-        const name = valueText.get(button) + ", " + articles(view, n);
-        mark(state, button, name, pressed ? -1 : n);
+        const name = valueText.get(button) + ", " + cardsText(view, n);
+        mark(state, button, name, pressed ? -1 : n.all);
       }
     }
   }
@@ -857,8 +873,8 @@
         offers.push(["facet:" + facet, fill(remove, "name", name), n]);
       }
     }
-    const wanted = offers.filter((offer) => offer[2] > 0);
-    const key = wanted.map((offer) => offer.join("\t")).join("\n");
+    const wanted = offers.filter((offer) => offer[2].all > 0);
+    const key = wanted.map(([id, name, n]) => [id, name, n.all, n.sections].join("\t")).join("\n");
     if (list.getAttribute("data-tagindex-drawn") !== key) {
       list.setAttribute("data-tagindex-drawn", key);
       list.textContent = "";
@@ -868,7 +884,7 @@
         button.type = "button";
         button.className = "tagindex-explorer__chip tagindex-explorer__offer";
         button.setAttribute("data-tagindex-offer", id);
-        button.textContent = name + " · " + articles(view, n);
+        button.textContent = name + " · " + cardsText(view, n);
         item.appendChild(button);
         list.appendChild(item);
       }
@@ -948,9 +964,10 @@
       }
       const ok = view.ok.slice();
       for (const place of places) ok[place] = 0;
+      api().spread(state.data, ok);
       const rest = state.slugs.filter((s) => s !== slug);
       const n = countFor(state, rest, state.match, ok);
-      mark(state, button, name + ", " + articles(view, n), n);
+      mark(state, button, name + ", " + cardsText(view, n), n.all);
     }
   }
 
@@ -1152,9 +1169,9 @@
       option.id = "tagindex-explorer-option-" + i;
       option.setAttribute("data-tagindex-option", slug);
       const n = leadOf(state, slug);
-      const count = typeof n === "number" && shared ? " · " + shared.label(labels, "articles", n) : "";
+      const count = n !== undefined && shared ? " · " + cardsText({ labels: labels }, n) : "";
       option.textContent = nameOf(state, slug) + count;
-      if (n === 0) option.setAttribute("aria-disabled", "true");
+      if (n !== undefined && n.all === 0) option.setAttribute("aria-disabled", "true");
       option.setAttribute("aria-selected", i === state.active ? "true" : "false");
       box.appendChild(option);
     });

@@ -24,10 +24,12 @@
  * pagination ([data-tagindex-pagination]) while the filter is on. These are the only requests
  * it makes (with explorer.json, for the counts of a tag page's "narrow with…" links); if they
  * fail, it filters the cards of this page. No framework.
- * Public: window.tagindex.init(), and state, matches, labels, label, json, explorer (explorer.json
- * decoded: places per tag and per filter value) and passing for the tag explorer
- * (tagindex-explorer.js), whose cards this script leaves alone; a choice dispatches
- * "tagindex:change" on the page's root.
+ * Public: window.tagindex.init(), and state, matches, labels, label, cards (the count label of
+ * articles and sections), json, explorer (explorer.json decoded: places per tag and per filter
+ * value, and which items are sections), passing, and tally, hits, spread and shown (how a
+ * choice of tags matches items, a section by its tags and its page's, shown only where its
+ * page is not) for the tag explorer (tagindex-explorer.js), whose cards this script leaves
+ * alone; a choice dispatches "tagindex:change" on the page's root.
  */
 (function () {
   "use strict";
@@ -316,7 +318,81 @@
     }
     const piece = Number.isInteger(data.piece) && data.piece > 0 ? data.piece : 1;
     const pieces = Number.isInteger(data.pieces) ? data.pieces : 0;
-    return { size: size, tags: tags, facets: facets, pieces: pieces, piece: piece };
+    const found = { size: size, tags: tags, facets: facets, pieces: pieces, piece: piece, sections: null };
+    if (Array.isArray(data.sections) && data.sections.length > 0) found.sections = sectionsOf(data.sections, size);
+    return found;
+  }
+
+  /** The items that are sections (issue 41): their places, each one's page (the nearest item
+   *  before it that is not a section), and 1 for each of them by place. */
+  function sectionsOf(gaps, size) {
+    const places = ungap(gaps, size);
+    const is = new Uint8Array(size);
+    for (const place of places) is[place] = 1;
+    const pages = new Int32Array(places.length);
+    let page = -1;
+    let next = 0;
+    for (let place = 0; place < size && next < places.length; place += 1) {
+      if (!is[place]) page = place;
+      else pages[next++] = page;
+    }
+    return { places: places, pages: pages, is: is };
+  }
+
+  /** How many of `slugs` each item has: a section has its own (those it adds to its page's,
+   *  which explorer.json lists it under) and its page's. */
+  function tally(data, slugs) {
+    const counts = new Uint16Array(data.size);
+    for (const slug of slugs) {
+      for (const place of data.tags.get(slug) || []) counts[place] += 1;
+    }
+    const sections = data.sections;
+    if (sections) {
+      for (let i = 0; i < sections.places.length; i += 1) {
+        if (sections.pages[i] >= 0) counts[sections.places[i]] += counts[sections.pages[i]];
+      }
+    }
+    return counts;
+  }
+
+  /** 1 for each item a choice needing `need` of its tags shows: a section only where its page
+   *  is not shown (an article with the tags at page level is one card, its sections in it). */
+  function hits(data, counts, need) {
+    const out = new Uint8Array(counts.length);
+    for (let place = 0; place < counts.length; place += 1) out[place] = counts[place] >= need ? 1 : 0;
+    const sections = data.sections;
+    if (sections) {
+      for (let i = 0; i < sections.places.length; i += 1) {
+        if (sections.pages[i] >= 0 && out[sections.pages[i]]) out[sections.places[i]] = 0;
+      }
+    }
+    return out;
+  }
+
+  /** A section passes only where its page does: it carries its page's tags, so a tag left out
+   *  of its page leaves it out too (its facets are its page's already). */
+  function spread(data, ok) {
+    const sections = data.sections;
+    if (!sections) return ok;
+    for (let i = 0; i < sections.places.length; i += 1) {
+      if (sections.pages[i] >= 0) ok[sections.places[i]] &= ok[sections.pages[i]];
+    }
+    return ok;
+  }
+
+  /** The cards a choice shows where `ok` says they pass: {all, sections}. */
+  function shown(data, counts, need, ok) {
+    const hit = hits(data, counts, need);
+    const is = data.sections ? data.sections.is : null;
+    let all = 0;
+    let sections = 0;
+    for (let place = 0; place < hit.length; place += 1) {
+      if (hit[place] && ok[place]) {
+        all += 1;
+        if (is && is[place]) sections += 1;
+      }
+    }
+    return { all: all, sections: sections };
   }
 
   /** The slugs of explorer.json's `tags`: the page's own (`slugs`, sorted) where they are its
@@ -363,7 +439,7 @@
       for (const place of places || []) hit[place] = 1;
       for (let i = 0; i < ok.length; i += 1) ok[i] &= hit[i];
     }
-    return ok;
+    return spread(data, ok);
   }
 
   function getCards(url) {
@@ -638,10 +714,18 @@
       const ok = passing(data, state, null);
       const mine = new Uint8Array(data.size);
       for (const place of own) mine[place] = ok[place];
+      const slug = root.getAttribute("data-tagindex-tag") || "";
       for (const link of links) {
-        const other = data.tags.get(link.getAttribute("data-tagindex-narrow-link") || "");
+        const otherSlug = link.getAttribute("data-tagindex-narrow-link") || "";
+        const other = data.tags.get(otherSlug);
         const count = link.querySelector(SHARED);
         if (!other || !count) continue;
+        if (data.sections) {
+          // sections carry their page's tags: counted as the explorer counts both tags
+          const found = shown(data, tally(data, [slug, otherSlug]), 2, ok);
+          setText(count, cardsLabel(labels, found.all - found.sections, found.sections));
+          continue;
+        }
         let n = 0;
         for (const place of other) n += mine[place];
         setText(count, label(labels, "articles", n));
@@ -817,6 +901,11 @@
     json: (url) => once(url, getJSON),
     explorer: explorerData,
     passing: passing,
+    tally: tally,
+    hits: hits,
+    spread: spread,
+    shown: shown,
+    cards: cardsLabel,
   };
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
