@@ -550,6 +550,21 @@ def test_gallery_of_the_example_site(
     gallery(page, "tag-page-ja")
     page.goto(example_site.url("/articles/seed-01-co-evolving-retrieval/"))
     gallery(page, "article")
+    # tags on a section (issue 41): the chips under its heading, and its card on the tag page
+    for prefix, lang in (("", "en"), ("/ja", "ja")):
+        article = example_site.url(f"{prefix}/articles/seed-06-tamp-nav/")
+        page.goto(article)
+        anchor = page.locator("[data-tagindex-section-tags]").first.get_attribute(
+            "data-tagindex-section-tags"
+        )
+        page.goto(f"{article}#{anchor}")  # the heading at the top, under Material's header
+        page.wait_for_function("() => scrollY > 0")
+        gallery(page, f"section-chips-{lang}")
+        page.goto(example_site.url(f"{prefix}/tags/rl/"))
+        card = page.locator(".tagindex-card[data-tagindex-section]")
+        assert card.count() == 1
+        card.evaluate("el => el.scrollIntoView({block: 'center'})")
+        gallery(page, f"section-card-{lang}")
     # Material's own toggle (it remembers the choice, so this comes last in this context).
     page.goto(example_site.url("/tags/grpo/"))
     page.locator("[data-tagindex-toolbar]:not([hidden])").first.wait_for()
