@@ -378,6 +378,33 @@ def test_a_listing_marker_lists_section_cards_as_the_tag_page_does(tmp_path: Pat
     assert listed == [c[:3] for c in EXPECTED[:4]]  # (Zensical's pages have no listings)
 
 
+def test_materials_listing_in_the_tagindex_layout_lists_sections_as_the_tag_page_does(
+    tmp_path: Path,
+) -> None:
+    """Material's tags plugin lists pages by their `tags:`; in the `tagindex` layout the
+    sections carrying the tag on pages without it join them, as on the tag page."""
+    project = section_site(tmp_path / "site")
+    config = material_config(sort_by="date")
+    config["markdown_extensions"] = ["attr_list", {"toc": {"permalink": True}}]
+    plugins = config["plugins"]
+    assert isinstance(plugins, list)
+    plugins.insert(1, "tags")
+    write_config(project, config)
+    write_page(
+        project,
+        "index.md",
+        {"title": "Home"},
+        "# Home\n\n<!-- material/tags { include: [grpo, paper], layout: tagindex } -->\n",
+    )
+    site = build(project, "--strict")
+    assert site.warnings() == []
+    listed = [c[:3] for c in cards(site.dir, "index.html")]
+    grpo = [c[:3] for c in cards(site.dir, "tags/grpo/index.html")]
+    paper = [c[:3] for c in cards(site.dir, "tags/paper/index.html")]
+    assert grpo == [c[:3] for c in EXPECTED]  # three sections of a page without grpo
+    assert listed == grpo + paper
+
+
 def test_a_sections_tags_count_for_its_pages_related_articles(tmp_path: Path) -> None:
     site = build(section_site(tmp_path / "site"), "--strict")
 

@@ -236,11 +236,19 @@ class Edition:
         """What `tagindex/listing.html` receives for one tag of another tool's listing (the
         `tagindex` layout of Material's tags plugin): the listed pages that are articles here,
         in this plugin's card order (`sort_by`), numbered from 01. Drafts stay off, as on tag
-        pages; so does a page without an article (another tool's notion of tags)."""
+        pages; so does a page without an article (another tool's notion of tags). The tool
+        lists pages by their `tags:`: the sections that carry the tag on pages without it
+        (issue 41) join them as the tag page shows them, each where its page's order puts it."""
         chosen = [a for s in dict.fromkeys(src_uris) if (a := self.articles.get(s)) is not None]
+        key = self.run.catalog.resolve(tag_name)[0]
+        tag = self.index.by_key.get(key)
+        pairs = [(article, article) for article in chosen]
+        for card in tag.sections if tag is not None else ():
+            page = self.articles.get(card.page_src)
+            if page is not None and key in card.tags:  # this level's own (the tool nests levels)
+                pairs.append((page, card))
         sort_by = cast(model.SortBy, self.options.sort_by)
-        ordered = model.ordered(chosen, sort_by, reverse=self.options.sort_reverse)
-        tag = self.index.by_key.get(self.run.catalog.resolve(tag_name)[0])
+        ordered = model.in_page_order(pairs, sort_by, reverse=self.options.sort_reverse)
         return self._listing(model.cards(ordered), [tag] if tag is not None else [])
 
     def _listing(self, cards: tuple[model.Card, ...], tags: list[model.Tag]) -> ListingContext:
