@@ -57,6 +57,8 @@ def _project(root: Path) -> Path:
     write_page(project, "index.md", None, "# Home\n\nHello.\n")
     write_page(project, "a.md", {"tags": ["paper"]}, SECTIONS)
     write_page(project, "b.md", {"tags": ["grpo"]}, "# B\n\nText of b.\n")
+    untagged = "# C\n\nNo tags of its own.\n\n## Only here\n<!-- tags: grpo -->\n\nText.\n"
+    write_page(project, "c.md", None, untagged)  # its section alone lists it
     return project
 
 
@@ -113,6 +115,21 @@ def test_both_hosts_show_the_same_chips(
         return [(s["section"], s["heading"], [tuple(c) for c in s["chips"]]) for s in shown]
 
     assert what("mkdocs") == what("zensical")
+
+
+@pytest.mark.parametrize("host", ["mkdocs", "zensical"])
+def test_a_page_without_tags_shows_the_chips_of_its_sections(
+    section_sites: dict[str, ServedSite], site_page: SitePageFactory, host: str
+) -> None:
+    """Zensical renders no chips partial of its own on a page without tags: init's partial
+    says where the language's sections.json is all the same."""
+    page = site_page(section_sites[host]).page
+    page.goto(section_sites[host].url("/c/"))
+    page.locator(".tagindex-section-tags").first.wait_for()
+    shown = page.evaluate(SHOWN)
+    assert [(s["section"], s["heading"], [tuple(c) for c in s["chips"]]) for s in shown] == [
+        ("only-here", "only-here", [("#GRPO", "/tags/grpo/", "grpo")])
+    ]
 
 
 @pytest.mark.parametrize("host", ["mkdocs", "zensical"])

@@ -271,18 +271,35 @@ def test_a_translated_section_on_both_hosts(tmp_path: Path) -> None:
     ):
         page = project / "docs" / rel
         page.write_text(page.read_text("utf-8") + body, "utf-8")
+    for rel, body in (  # a page without tags: its section alone lists it
+        ("u.md", "# Untagged\n\nIntro.\n\n## Part\n<!-- tags: dpo -->\n\nEnglish part.\n"),
+        ("u.ja.md", "# タグなし\n\n前書き。\n\n## 部分\n<!-- tags: dpo -->\n\n日本語の部分。\n"),
+    ):
+        (project / "docs" / rel).write_text(body, "utf-8")
     mkdocs = build(project, "--strict")
     en = cards(mkdocs.dir, "tags/dpo/index.html")
     ja = cards(mkdocs.dir, "ja/tags/dpo/index.html")
-    assert [(c[1], c[4]) for c in en] == [("Alpha article › Method", "The English method.")]
-    assert [(c[1], c[4]) for c in ja] == [("アルファの記事 › 手法", "日本語の手法。")]
+    assert [(c[1], c[4]) for c in en] == [
+        ("Alpha article › Method", "The English method."),
+        ("Untagged › Part", "English part."),
+    ]
+    assert [(c[1], c[4]) for c in ja] == [
+        ("アルファの記事 › 手法", "日本語の手法。"),
+        ("タグなし › 部分", "日本語の部分。"),
+    ]
     for rel, shown in (("tags/dpo/index.html", en), ("ja/tags/dpo/index.html", ja)):
         anchors = anchors_exist(mkdocs.dir, rel)
-        assert len(anchors) == 1 and shown[0][2].endswith("#" + anchors[0])
+        assert len(anchors) == 2 and [c[2].rsplit("#", 1)[1] for c in shown] == anchors
     zensical = on_zensical(project, i18n=True)
     for rel in ("tags/dpo/index.html", "ja/tags/dpo/index.html"):
         assert cards(zensical, rel) == cards(mkdocs.dir, rel)
         assert anchors_exist(zensical, rel) == anchors_exist(mkdocs.dir, rel)
+    # the untagged page of each language says where its language's sections.json is
+    for rel, want in (("u/", "/tags/sections.json"), ("ja/u/", "/ja/tags/sections.json")):
+        html = BeautifulSoup((zensical / rel / "index.html").read_text("utf-8"), "html.parser")
+        source = html.select_one("[data-tagindex-sections]")
+        assert source is not None, rel
+        assert urljoin("/" + rel, str(source.get("data-tagindex-sections"))) == want, rel
 
 
 def test_with_the_hierarchy_a_section_counts_on_every_level_above(tmp_path: Path) -> None:

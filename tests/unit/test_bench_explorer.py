@@ -128,3 +128,27 @@ def test_the_plan_adds_only_tags_that_lead_somewhere() -> None:
         if step.kind == "add":
             assert index.expected(step.slugs, step.match), step
             assert len(step.slugs) == len(before.slugs) + 1
+
+
+SECTIONS = {  # a tags a page; b#s2 adds rl, b#s1 paper; c#t adds grpo (issue 41)
+    "articles": [{"url": f"https://x/{p}/"} for p in "abc"],
+    "tags": [
+        {"slug": "rl", "name": "RL", "cards": [{"article": 0}, {"article": 1, "section": "s2"}]},
+        {"slug": "grpo", "name": "GRPO", "cards": [{"article": 1}, {"article": 2, "section": "t"}]},
+        {"slug": "paper", "name": "P", "cards": [{"article": 1, "section": "s1"}, {"article": 2}]},
+    ],
+}
+ORDER = {"pages": {"b/": {"s1": [], "s2": []}, "c/": {"t": []}}}  # sections.json: document order
+
+
+def test_expected_with_sections_follows_the_explorers_rule() -> None:
+    """Items: a 0, b 1, b#s1 2, b#s2 3 (document order, not the order tags.json met them),
+    c 4, c#t 5. A section shows with its tags and its page's, where its page does not."""
+    index = check.Index.from_data(SECTIONS, ORDER)
+    assert index.page_of == {2: 1, 3: 1, 5: 4}
+    assert index.expected(["rl", "grpo"], "all") == [3]
+    assert index.expected(["grpo", "paper"], "all") == [2, 5]
+    assert index.expected(["grpo"], "all") == [1, 5]
+    assert index.expected(["rl", "paper"], "any") == [0, 2, 3, 4]
+    assert check.digits("10 articles · 3 sections") == "13"
+    assert check.digits("1,234 articles") == "1234"

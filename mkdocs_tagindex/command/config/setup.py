@@ -90,9 +90,18 @@ def _tag_dirs(site: Site) -> str:
     return json.dumps([f"{langs.prefix(lang)}{site.tags_dir}/" for lang in langs.build])
 
 
+def _tag_roots(site: Site) -> str:
+    """(language's URL prefix, its tags folder) of each built language, the longest prefix
+    first, as a JSON list: a page without tags finds its language's `sections.json` by it."""
+    langs = site.languages()
+    pairs = [(langs.prefix(lang), f"{langs.prefix(lang)}{site.tags_dir}/") for lang in langs.build]
+    return json.dumps(sorted(pairs, key=lambda pair: (-len(pair[0]), pair[0])))
+
+
 def chips_text(site: Site) -> str:
     """The chip partial with this site's tag page folders (one per built language)."""
     text = CHIPS_SOURCE.read_text("utf-8").replace("TAGINDEX_DIRS", _tag_dirs(site))
+    text = text.replace("TAGINDEX_ROOTS", _tag_roots(site))
     return text.replace("TAGINDEX_MKDOCS", _plugin_chips())
 
 
