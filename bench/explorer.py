@@ -118,7 +118,9 @@ async ({selector, count, first, limit}) => {
   const el = document.querySelector(selector);
   if (!el) return {error: "no element " + selector};
   const before = location.search;
-  const digits = (s) => (s || "").replace(/[^0-9]/g, "");
+  // the cards a count names: "1,234 articles" is 1234, "10 articles · 3 sections" 13
+  const digits = (s) => String((s || "").split("·")
+    .reduce((n, part) => n + (+part.replace(/[^0-9]/g, "") || 0), 0));
   const drawn = () => {
     if (location.search === before) return false;
     const shown = document.querySelector(__COUNT__);
@@ -583,8 +585,10 @@ def measure(size: tuple[int, int], args: argparse.Namespace) -> Run:
     CHECKS.wrong.clear()
     run = Run(f"{articles:,} × {tags:,}", articles, tags)
     started = time.perf_counter()
-    on = explorer_site.site(articles, tags, args.seed, True, args.fresh)
-    off = explorer_site.site(articles, tags, args.seed, False, args.fresh)
+    if args.sections:
+        run.name += f" · {args.sections} sections each"
+    on = explorer_site.site(articles, tags, args.seed, True, args.fresh, args.sections)
+    off = explorer_site.site(articles, tags, args.seed, False, args.fresh, args.sections)
     for label, built in (("on", on), ("off", off)):
         run.detail[f"build_{label}_s"] = built.cached_build_s
         run.detail[f"build_{label}_cached"] = built.build_s is None
@@ -731,6 +735,12 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=80, help="changes of selection timed")
     parser.add_argument("--trials", type=int, default=3, help="first choices timed, each way")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--sections",
+        type=int,
+        default=0,
+        help="tagged sections per article, each a card of its own on its tag's page (issue 41)",
+    )
     parser.add_argument("--fresh", action="store_true", help="rebuild the sites, cache or not")
     parser.add_argument("--json", type=Path, default=ROOT / "build" / "bench-explorer.json")
     parser.add_argument(

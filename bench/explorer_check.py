@@ -21,38 +21,95 @@ from typing import Any
 
 @dataclass
 class Index:
-    """Which article places (0-based, tags.json's `articles` order) each slug lists, and the
-    tag names (what Ctrl-F must find)."""
+    """Which item places (0-based: the explorer's items, the cards' numbers less one) each slug
+    lists, and the tag names (what Ctrl-F must find). The items are tags.json's `articles`, in
+    its order, each followed by its sections that are cards of their own on some tag's page
+    (issue 41), in document order (sections.json's); `page_of` maps such a section to its
+    article's item. A slug lists an article it tags and a section that adds it."""
 
     articles: dict[str, frozenset[int]]
     names: dict[str, str]
     popular: list[str] = field(default_factory=list)  # slugs, most articles first
+    page_of: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.popular:
             self.popular = sorted(self.articles, key=lambda s: (-len(self.articles[s]), s))
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> Index:
+    def from_data(cls, data: dict[str, Any], sections: dict[str, Any] | None = None) -> Index:
+        """From tags.json's data and, on a site that tags sections, sections.json's (the
+        document order of a page's tagged headings)."""
+        adds: dict[int, set[str]] = {}  # article place → anchors of its section cards
+        for tag in data["tags"]:
+            for card in tag["cards"]:
+                if card.get("section") is not None:
+                    adds.setdefault(int(card["article"]), set()).add(str(card["section"]))
+        order = _document_order(data, sections)
+        item: dict[tuple[int, str | None], int] = {}
+        page_of: dict[int, int] = {}
+        listed = [int(card["article"]) for tag in data["tags"] for card in tag["cards"]]
+        count = len(data["articles"]) if "articles" in data else max(listed, default=-1) + 1
+        for place in range(count):
+            page = item[place, None] = len(item)
+            for anchor in sorted(adds[place], key=order(place)) if place in adds else ():
+                page_of[len(item)] = page
+                item[place, anchor] = len(item)
         articles = {
-            str(tag["slug"]): frozenset(int(card["article"]) for card in tag["cards"])
+            str(tag["slug"]): frozenset(
+                item[int(card["article"]), card.get("section")] for card in tag["cards"]
+            )
             for tag in data["tags"]
         }
         names = {str(tag["slug"]): str(tag["name"]) for tag in data["tags"]}
-        return cls(articles, names)
+        return cls(articles, names, page_of=page_of)
 
     @classmethod
     def read(cls, path: Path) -> Index:
-        return cls.from_data(json.loads(path.read_text("utf-8")))
+        """tags.json at `path`, and sections.json beside it when there is one."""
+        beside = path.with_name("sections.json")
+        sections = json.loads(beside.read_text("utf-8")) if beside.is_file() else None
+        return cls.from_data(json.loads(path.read_text("utf-8")), sections)
 
     def expected(self, slugs: Sequence[str], match: str) -> list[int]:
-        """The places a choice shows, in card order (ascending): every chosen tag's articles
-        (match=all) or any one's (match=any); none for no tag."""
+        """The places a choice shows, in card order (ascending): the articles with every chosen
+        tag (match=all) or any one (match=any), and the sections that have them with their
+        article's tags where the article is not shown; none for no tag."""
         sets = [self.articles[s] for s in slugs]
         if not sets:
             return []
         joined = frozenset.intersection(*sets) if match == "all" else frozenset.union(*sets)
-        return sorted(joined)
+        pages = {p for p in joined if p not in self.page_of}
+        if self.page_of:
+            near = frozenset.union(*sets)  # a section shown has one of them itself
+            for section in near - pages:
+                page = self.page_of.get(section)
+                if page is None or page in pages:
+                    continue
+                has = [section in tagged or page in tagged for tagged in sets]
+                if all(has) if match == "all" else any(has):
+                    pages.add(section)
+        return sorted(pages)
+
+
+def _document_order(data: dict[str, Any], sections: dict[str, Any] | None) -> Any:
+    """For an article's place, a sort key of its anchors: their order in its page
+    (sections.json names a page by its URL from the site's root, tags.json by its full URL)."""
+    pages = (sections or {}).get("pages", {})
+
+    def anchors_of(url: str) -> list[str]:
+        path = url.split("//", 1)[-1].split("/", 1)[-1] if "//" in url else url
+        parts = path.split("/")
+        for at in range(len(parts)):  # the longest tail of the path that names a page
+            if "/".join(parts[at:]) in pages:
+                return list(pages["/".join(parts[at:])])
+        return []
+
+    def of(place: int) -> Any:
+        anchors = anchors_of(str(data["articles"][place]["url"]))
+        return lambda anchor: (anchors.index(anchor) if anchor in anchors else len(anchors), anchor)
+
+    return of
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -152,8 +209,9 @@ def query_of(search: str) -> tuple[list[str], str]:
 
 
 def digits(text: str) -> str:
-    """The number a count shows ("1,234 articles" → "1234")."""
-    return "".join(ch for ch in text if ch.isdigit())
+    """The cards a count names ("1,234 articles" → "1234"; "10 articles · 3 sections" → "13")."""
+    parts = ["".join(ch for ch in part if ch.isdigit()) for part in text.split("·")]
+    return str(sum(int(part) for part in parts if part)) if any(parts) else ""
 
 
 def problems(

@@ -84,8 +84,24 @@ plugins:
 """
 
 
-def generate(dest: Path, n: int, tag_count: int, seed: int = 0) -> None:
-    """Write both configurations and docs/ (short bodies: the explorer never reads them)."""
+def section_text(rng: random.Random, page: list[str], names: list[str], count: int) -> str:
+    """`count` `##` sections, each tagged (issue 41) with a tag its page has not, drawn as the
+    pages' tags are (Zipf-like), and a paragraph: each is a card of its own on that tag's page."""
+    weights = [1 / (rank + 1) ** sitegen.ZIPF_EXPONENT for rank in range(len(names))]
+    cum = list(itertools.accumulate(weights))
+    parts = []
+    for k in range(1, count + 1):
+        name = rng.choices(names, cum_weights=cum)[0]
+        while name in page:
+            name = rng.choices(names, cum_weights=cum)[0]
+        text = " ".join(sitegen.en_sentence(rng, rng.randint(8, 20)) for _ in range(3))
+        parts.append(f"## Part {k}\n<!-- tags: {name} -->\n\n{text}\n")
+    return "\n".join(parts)
+
+
+def generate(dest: Path, n: int, tag_count: int, seed: int = 0, sections: int = 0) -> None:
+    """Write both configurations and docs/ (short bodies: the explorer never reads them), with
+    `sections` tagged sections per article."""
     rng = random.Random(seed)
     names = sitegen.make_tags(rng, tag_count)
     folder = dest / "docs" / "articles"
@@ -104,6 +120,8 @@ def generate(dest: Path, n: int, tag_count: int, seed: int = 0) -> None:
             date=sitegen.FIRST_DATE + dt.timedelta(days=rng.randrange(1825)),
         )
         body = " ".join(sitegen.en_sentence(rng, rng.randint(8, 20)) for _ in range(6))
+        if sections:
+            body += "\n\n" + section_text(rng, tags, names, sections)
         (folder / f"a{i:05d}.md").write_text(f"{front}\n# {title}\n\n{body}\n", "utf-8")
     (dest / "docs" / "index.md").write_text(
         f"# Explorer bench\n\n{n} articles, {tag_count} tags.\n\n[All tags](tags/index.md)\n",
@@ -126,14 +144,15 @@ def tree_hash(*paths: Path) -> str:
     return digest.hexdigest()[:12]
 
 
-def project_key(n: int, tag_count: int, seed: int) -> str:
+def project_key(n: int, tag_count: int, seed: int, sections: int = 0) -> str:
     """The arguments and the generator's code (its functions here and sitegen.py: an edit
     elsewhere in this file keeps the cache)."""
     digest = hashlib.sha256(tree_hash(HERE / "sitegen.py").encode())
-    for part in (deal_tags, config_text, generate):
+    for part in (deal_tags, config_text, generate, section_text):
         digest.update(inspect.getsource(part).encode())
     digest.update(repr(TAGS_PER_ARTICLE).encode())
-    return f"n{n}-t{tag_count}-s{seed}-{digest.hexdigest()[:12]}"
+    tail = f"-x{sections}" if sections else ""
+    return f"n{n}-t{tag_count}-s{seed}{tail}-{digest.hexdigest()[:12]}"
 
 
 def build_key() -> str:
@@ -173,14 +192,16 @@ def _log(text: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
 
 
-def site(n: int, tag_count: int, seed: int, explorer: bool, fresh: bool = False) -> Built:
+def site(
+    n: int, tag_count: int, seed: int, explorer: bool, fresh: bool = False, sections: int = 0
+) -> Built:
     """The built site of these arguments, from the cache unless `fresh` or the code changed.
     A build is moved into place only once complete, so an interrupted one is never reused."""
-    project = CACHE / project_key(n, tag_count, seed)
+    project = CACHE / project_key(n, tag_count, seed, sections)
     if not (project / "done").is_file():
         shutil.rmtree(project, ignore_errors=True)
         _log(f"generating {n} articles × {tag_count} tags (seed {seed}) in {project}")
-        generate(project, n, tag_count, seed)
+        generate(project, n, tag_count, seed, sections)
         (project / "done").write_text("", "utf-8")
     out = project / f"site-{'on' if explorer else 'off'}-{build_key()}"
     took_file = out / ".bench-build-seconds"
