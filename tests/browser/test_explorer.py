@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import quote, unquote, urljoin, urlsplit
 
@@ -45,13 +45,11 @@ def tags_json(site: ServedSite, prefix: str) -> dict[str, object]:
     return data
 
 
-def expected(
-    data: dict[str, object], slugs: list[str], match: str = "all", audience: str = ""
-) -> list[str]:
-    """Titles of the cards a choice shows, in the explorer's order: the articles with all (any)
-    of `slugs`, in `articles` order, each followed by its sections (a card of their own on a
-    tag page: tags.json's `section`) that have them with their page's tags, where the article
-    itself is not shown (issue 41: an article with the tags at page level is one card)."""
+def items(data: dict[str, object]) -> list[tuple[str, int, set[str], set[str] | None]]:
+    """The explorer's items in its order, from tags.json: (title, article place, the article's
+    tags, None) for each article, followed by (title, place, the article's tags, the tags the
+    section adds) for each of its sections that is a card of its own on a tag page (tags.json's
+    `section`; issue 41), in the order its cards first list them (document order)."""
     own: dict[int, set[str]] = {}  # article place → its tags
     adds: dict[int, dict[str, set[str]]] = {}  # article place → anchor → the tags it adds
     headings: dict[tuple[int, str], str] = {}
@@ -60,28 +58,59 @@ def expected(
             place, anchor = card["article"], card.get("section")
             if anchor is None:
                 own.setdefault(place, set()).add(tag["slug"])
-            else:  # the page's sections in the order its cards first list them (document order)
+            else:
                 adds.setdefault(place, {}).setdefault(anchor, set()).add(tag["slug"])
                 headings[place, anchor] = card["heading"]
+    articles: list[dict[str, object]] = data["articles"]  # type: ignore[assignment]
+    out: list[tuple[str, int, set[str], set[str] | None]] = []
+    for place, article in enumerate(articles):
+        page = own.get(place, set())
+        out.append((str(article["title"]), place, page, None))
+        for anchor, added in adds.get(place, {}).items():
+            out.append((f"{article['title']} › {headings[place, anchor]}", place, page, added))
+    return out
+
+
+def chosen_items(
+    data: dict[str, object],
+    slugs: list[str],
+    match: str = "all",
+    without: tuple[str, ...] = (),
+    passes: Callable[[int], bool] = lambda place: True,
+) -> list[str]:
+    """Titles of the cards a choice shows, in order: the articles with all (any) of `slugs`
+    and none of `without`, each followed by its sections that have them with their article's
+    tags, where the article itself is not shown (issue 41: an article with the tags at page
+    level is one card); `passes(place)`: the article passes the audience and filters."""
     wanted = set(slugs)
 
     def fits(tags: set[str]) -> bool:
-        return wanted <= tags if match == "all" else bool(wanted & tags)
+        found = wanted <= tags if match == "all" else bool(wanted & tags)
+        return bool(wanted) and found and not tags & set(without)
 
-    articles: list[dict[str, object]] = data["articles"]  # type: ignore[assignment]
-    out = []
-    for place, article in enumerate(articles):
-        audiences = article["audience"]
-        if audience and audiences and audience not in audiences:  # type: ignore[operator]
+    out, shown_pages = [], set()
+    for title, place, page, added in items(data):
+        if not passes(place):
             continue
-        page = own.get(place, set())
-        if fits(page):
-            out.append(str(article["title"]))
-            continue
-        for anchor, added in adds.get(place, {}).items():
-            if fits(page | added):
-                out.append(f"{article['title']} › {headings[place, anchor]}")
+        if added is None and fits(page):
+            shown_pages.add(place)
+            out.append(title)
+        elif added is not None and place not in shown_pages and fits(page | added):
+            out.append(title)
     return out
+
+
+def expected(
+    data: dict[str, object], slugs: list[str], match: str = "all", audience: str = ""
+) -> list[str]:
+    """Titles of the cards a choice shows (`chosen_items`), under `audience`."""
+    articles: list[dict[str, object]] = data["articles"]  # type: ignore[assignment]
+
+    def passes(place: int) -> bool:
+        audiences = articles[place]["audience"]
+        return not (audience and audiences and audience not in audiences)  # type: ignore[operator]
+
+    return chosen_items(data, slugs, match, passes=passes)
 
 
 # -- the page -------------------------------------------------------------------------------------

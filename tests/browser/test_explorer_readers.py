@@ -34,6 +34,7 @@ from .test_explorer import (
     LANGS,
     PICK,
     SHOWN,
+    chosen_items,
     count_of,
     count_text,
     draw_all,
@@ -74,17 +75,10 @@ def passes(facets: dict[str, list[str]], chosen: dict[str, str]) -> bool:
 def leads_to(
     data: Data, slugs: list[str], match: str = "all", without: tuple[str, ...] = (), **chosen: str
 ) -> int:
-    """How many articles the explorer shows for this choice (the tags `without` left out),
-    audience and filters."""
-    if not slugs:
-        return 0
-    tags = {t["slug"]: {c["article"] for c in t["cards"]} for t in data["tags"]}
-    sets = [tags[s] for s in slugs]
-    places = set.intersection(*sets) if match == "all" else set.union(*sets)
-    for slug in without:
-        places -= tags[slug]
+    """How many cards the explorer shows for this choice (the tags `without` left out),
+    audience and filters: articles, and sections where their article is not shown."""
     facets = facets_of(data)
-    return sum(1 for p in places if passes(facets[p], chosen))
+    return len(chosen_items(data, slugs, match, without, lambda p: passes(facets[p], chosen)))
 
 
 PICKS_JS = """els => els.map(e => ({

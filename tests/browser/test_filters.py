@@ -32,7 +32,7 @@ NARROW = {"width": 360, "height": 740}
 # One entry per card, in page order: where its title links to, whether the script hid it, whether
 # it takes up room on screen, and its number as shown and as built.
 CARD_STATES_JS = """cards => cards.map(card => ({
-    href: new URL(card.querySelector('.tagindex-card__title a').href).pathname,
+    href: ((u) => u.pathname + u.hash)(new URL(card.querySelector('.tagindex-card__title a').href)),
     hidden: card.hidden,
     rendered: card.getClientRects().length > 0,
     number: card.querySelector('.tagindex-card__number').textContent.trim(),
@@ -54,7 +54,7 @@ def front_matter(path: Path) -> dict[str, Any]:
 
 def source_of(href: str) -> Path:
     """The Markdown file of an article URL ("/articles/x/", "/ja/articles/x/")."""
-    parts = [unquote(p) for p in href.split("/") if p]
+    parts = [unquote(p) for p in href.partition("#")[0].split("/") if p]  # a section: its page
     lang = "ja" if parts[0] == "ja" else "en"
     stem = "/".join(parts[1:] if lang == "ja" else parts)
     # Each language's own page first; then the page mkdocs-static-i18n falls back to.
@@ -122,6 +122,18 @@ def articles_label(lang: str, n: int) -> str:
     if lang == "ja":
         return f"{n}件の記事"
     return f"{n} article" if n == 1 else f"{n} articles"
+
+
+def cards_label(lang: str, articles: int, sections: int) -> str:
+    """ "16 articles · 3 sections", "16 articles", "3 sections" (issue 41)."""
+    if not sections:
+        return articles_label(lang, articles)
+    said = (
+        f"{sections}件のセクション"
+        if lang == "ja"
+        else f"{sections} section" + "s" * (sections != 1)
+    )
+    return said if not articles else f"{articles_label(lang, articles)} · {said}"
 
 
 def tags_label(lang: str, n: int) -> str:
@@ -203,7 +215,8 @@ def assert_cards(page: Page, expected: set[str], lang: str) -> list[dict[str, An
     ]
     built = [int(state["built"]) for state in shown]
     assert built == sorted(built), "the shown cards are out of page order"
-    assert count_line(page) == articles_label(lang, len(shown))
+    sections = sum(1 for state in shown if "#" in state["href"])  # a section's card: its anchor
+    assert count_line(page) == cards_label(lang, len(shown) - sections, sections)
     return shown
 
 
@@ -335,6 +348,7 @@ def test_all_tags_page_counts_match_the_tag_pages(
         """items => items.map(item => ({
             href: item.querySelector('a').href,
             counts: JSON.parse(item.getAttribute('data-tagindex-counts')),
+            sections: JSON.parse(item.getAttribute('data-tagindex-section-counts') || '{}'),
             hidden: item.hidden,
             rendered: item.getClientRects().length > 0,
             text: item.querySelector('.tagindex-index__count').textContent.trim(),
@@ -343,10 +357,10 @@ def test_all_tags_page_counts_match_the_tag_pages(
     left = [row for row in rows if not row["hidden"]]
     assert 0 < len(left) <= len(rows)
     for row in rows:
-        n = row["counts"][audience]
-        assert row["rendered"] == (not row["hidden"]) == (n > 0), row
-        if n:
-            assert row["text"] == articles_label("en", n), row
+        n, m = row["counts"][audience], row["sections"].get(audience, 0)
+        assert row["rendered"] == (not row["hidden"]) == (n + m > 0), row
+        if n + m:
+            assert row["text"] == cards_label("en", n, m), row
     assert count_line(page) == tags_label("en", len(left))
 
     # Each tag page, opened with the same choice, shows as many cards as the index says.
@@ -354,7 +368,7 @@ def test_all_tags_page_counts_match_the_tag_pages(
         open_tag_page(page, row["href"])
         assert pressed(page, "audience") == [audience]
         shown = assert_cards_follow_front_matter(page, {"audience": audience}, "en")
-        assert shown == row["counts"][audience], row["href"]
+        assert shown == row["counts"][audience] + row["sections"].get(audience, 0), row["href"]
 
     open_tag_page(page, example_site.url("/tags/"))
     choose(page, "audience", "")
