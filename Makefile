@@ -145,6 +145,7 @@ bench: venv system-deps
 	$(PY) bench/zensical.py --n 1000
 	$(PY) bench/zensical.py --n 1000 --layers
 	nice $(PY) bench/explorer.py
+	nice $(PY) bench/explorer.py --sections 3 --json build/bench-explorer-sections.json
 	$(PY) bench/sections.py --n 1000
 
 # Tags on sections (issue 41): a site with three tagged sections per article beside the same site
@@ -167,7 +168,8 @@ bench-zensical: venv
 # EXPLORER_SIZES (articles x tags); JSON in build/bench-explorer.json. Sites are cached under
 # build/bench-explorer/ (keyed by the generator's arguments and the plugin's code): the first
 # 10,000-article build takes minutes, a rerun on the same code none. EXPLORER_ARGS: more options
-# (--fresh, --steps N, --trials N, --seed N). `nice`: the browser shares the machine.
+# (--fresh, --steps N, --trials N, --seed N, --sections N: N tagged sections per article, issue 41).
+# `nice`: the browser shares the machine.
 EXPLORER_SIZES ?= 1000x1200,10000x12000
 bench-explorer: venv system-deps
 	nice $(PY) bench/explorer.py --sizes $(EXPLORER_SIZES) $(EXPLORER_ARGS)
