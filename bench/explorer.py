@@ -559,7 +559,8 @@ def heaviest_changes(
     page.wait_for_function(
         "([sel, n]) => { const c = document.querySelector(sel);"
         " return location.search.includes('match=all') && c &&"
-        " c.textContent.replace(/[^0-9]/g, '') === String(n); }",
+        " c.textContent.split('·').reduce((k, part) =>"  # "10 articles · 3 sections": 13
+        " k + (+part.replace(/[^0-9]/g, '') || 0), 0) === n; }",
         arg=[COUNT, len(expected)],
     )
     page.evaluate(SETTLE)
