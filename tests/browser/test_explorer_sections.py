@@ -167,6 +167,13 @@ def test_each_plus_minus_and_filter_value_says_what_it_shows(
             str(page.locator(f'[data-tagindex-pick="{other}"]').get_attribute("aria-label"))
         )
         assert said == label(rule({"grpo", other})), other
+    # any: each "+" adds its tag's cards, and a page newly shown takes its sections in
+    for chosen in (("grpo",), ("solo",), ("grpo", "paper")):
+        open_at(page, site, f"?t={'+'.join(chosen)}&match=any")
+        for other in sorted(set(TAGS) - set(chosen)):
+            pick = page.locator(f'[data-tagindex-pick="{other}"]')
+            said = _said(str(pick.get_attribute("aria-label")))
+            assert said == label(rule({*chosen, other}, "any")), (chosen, other)
     # "−" on paper: a section of a page with paper is left out with it
     open_at(page, site, "?t=grpo+paper&match=any")
     minus = page.locator('[data-tagindex-exclude="paper"]')

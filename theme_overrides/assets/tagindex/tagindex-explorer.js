@@ -617,14 +617,19 @@
    *  after each choice, in short tasks, cost more than the choice itself. A browser without
    *  the event that says a band is drawn gets them in short tasks after. */
   function renderPicks(state, view, onScreen) {
-    const { counts, ok } = view;
+    const { ok } = view;
     state.version += 1;
     state.view = view;
     state.leads = new Map(); // slug → articles its "+" leads to, counted when first asked
-    let current = 0;
-    if (state.match === "any" && state.data && !state.data.sections) {
-      for (let place = 0; place < counts.length; place += 1) {
-        if (counts[place] >= 1 && ok[place]) current += 1;
+    // what the choice shows (any): each "+" adds to it
+    const current = { all: 0, sections: 0 };
+    if (state.match === "any" && state.data) {
+      const is = state.data.sections ? state.data.sections.is : null;
+      for (let place = 0; place < view.hit.length; place += 1) {
+        if (view.hit[place] && ok[place]) {
+          current.all += 1;
+          if (is && is[place]) current.sections += 1;
+        }
       }
     }
     state.current = current;
@@ -656,35 +661,71 @@
   }
 
   /** What the "+" of `slug` leads to under the latest render ({all, sections}; undefined: it
-   *  shows no count, as the only tag chosen or one the data lacks); counted once per render.
-   *  Where sections are items, from every item: a section carries its page's tags, which its
-   *  place is not listed under. */
+   *  shows no count, as the only tag chosen or one the data lacks); counted once per render. */
   function leadOf(state, slug) {
     if (!state.view) return undefined; // nothing rendered yet
     if (state.leads.has(slug)) return state.leads.get(slug);
-    const view = state.view;
     const places = state.data ? state.data.tags.get(slug) : null;
     const on = state.chosenSet.has(slug);
     let n;
     if (places && !(on && state.slugs.length === 1)) {
-      const { counts, need, ok } = view;
-      if (on) {
-        n = countFor(state, state.slugs.filter((s) => s !== slug), state.match, ok);
-      } else if (state.data.sections) {
-        n = countFor(state, state.slugs.concat([slug]), state.match, ok);
-      } else {
-        let all = 0;
-        if (state.match === "all") {
-          for (const place of places) if (counts[place] >= need && ok[place]) all += 1;
-        } else {
-          all = state.current;
-          for (const place of places) if (counts[place] < 1 && ok[place]) all += 1;
-        }
-        n = { all: all, sections: 0 };
-      }
+      if (on) n = countFor(state, state.slugs.filter((s) => s !== slug), state.match, state.view.ok);
+      else n = state.match === "all" ? andOne(state, places) : orOne(state, places);
     }
     state.leads.set(slug, n);
     return n;
+  }
+
+  function count(found, n, section) {
+    found.all += n;
+    if (section) found.sections += n;
+  }
+
+  /** The choice (all) with one more tag, listed at `places`, from the render's counts: a page
+   *  with the tag shows if it has the choice; a section that adds the tag shows if it has the
+   *  choice; a section of a page with the tag shows if it has the choice and its page not.
+   *  Items are each page followed by its sections, so a page's sections are the places after
+   *  it, and no recount of every item is needed. */
+  function andOne(state, places) {
+    const { counts, need, ok } = state.view;
+    const is = state.data.sections ? state.data.sections.is : null;
+    const found = { all: 0, sections: 0 };
+    for (const place of places) {
+      if (is && is[place]) {
+        if (counts[place] >= need && ok[place]) count(found, 1, true);
+        continue;
+      }
+      const shows = counts[place] >= need;
+      if (shows && ok[place]) count(found, 1, false);
+      if (!is || shows) continue;
+      for (let q = place + 1; q < is.length && is[q]; q += 1) {
+        if (counts[q] >= need && ok[q]) count(found, 1, true);
+      }
+    }
+    return found;
+  }
+
+  /** The choice (any) with one more tag, listed at `places`: what shows now, plus each page
+   *  with the tag that shows only now (its sections shown until now go into its card), plus
+   *  each section that adds the tag and shows only now (its page shows not). */
+  function orOne(state, places) {
+    const { counts, ok } = state.view;
+    const sections = state.data.sections;
+    const found = { all: state.current.all, sections: state.current.sections };
+    for (const place of places) {
+      if (counts[place] >= 1) continue; // shown now, or its page is
+      if (sections && sections.is[place]) {
+        if (counts[sections.of[place]] < 1 && ok[place]) count(found, 1, true);
+        continue;
+      }
+      if (!ok[place]) continue; // and so its sections
+      count(found, 1, false);
+      if (!sections) continue;
+      for (let q = place + 1; q < sections.is.length && sections.is[q]; q += 1) {
+        if (counts[q] >= 1 && ok[q]) count(found, -1, true);
+      }
+    }
+    return found;
   }
 
   /** A band of the list (or a top item of the tree) the browser now draws: its "+" say the

@@ -330,13 +330,17 @@
     const is = new Uint8Array(size);
     for (const place of places) is[place] = 1;
     const pages = new Int32Array(places.length);
+    const of = new Int32Array(size).fill(-1); // place → its page, for a section
     let page = -1;
     let next = 0;
     for (let place = 0; place < size && next < places.length; place += 1) {
       if (!is[place]) page = place;
-      else pages[next++] = page;
+      else {
+        pages[next++] = page;
+        of[place] = page;
+      }
     }
-    return { places: places, pages: pages, is: is };
+    return { places: places, pages: pages, is: is, of: of };
   }
 
   /** How many of `slugs` each item has: a section has its own (those it adds to its page's,
