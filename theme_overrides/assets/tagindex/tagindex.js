@@ -329,18 +329,13 @@
     const places = ungap(gaps, size);
     const is = new Uint8Array(size);
     for (const place of places) is[place] = 1;
-    const pages = new Int32Array(places.length);
     const of = new Int32Array(size).fill(-1); // place → its page, for a section
     let page = -1;
-    let next = 0;
-    for (let place = 0; place < size && next < places.length; place += 1) {
+    for (let place = 0; place < size; place += 1) {
       if (!is[place]) page = place;
-      else {
-        pages[next++] = page;
-        of[place] = page;
-      }
+      else of[place] = page;
     }
-    return { places: places, pages: pages, is: is, of: of };
+    return { places: places, is: is, of: of };
   }
 
   /** How many of `slugs` each item has: a section has its own (those it adds to its page's,
@@ -352,8 +347,8 @@
     }
     const sections = data.sections;
     if (sections) {
-      for (let i = 0; i < sections.places.length; i += 1) {
-        if (sections.pages[i] >= 0) counts[sections.places[i]] += counts[sections.pages[i]];
+      for (const place of sections.places) {
+        if (sections.of[place] >= 0) counts[place] += counts[sections.of[place]];
       }
     }
     return counts;
@@ -366,8 +361,8 @@
     for (let place = 0; place < counts.length; place += 1) out[place] = counts[place] >= need ? 1 : 0;
     const sections = data.sections;
     if (sections) {
-      for (let i = 0; i < sections.places.length; i += 1) {
-        if (sections.pages[i] >= 0 && out[sections.pages[i]]) out[sections.places[i]] = 0;
+      for (const place of sections.places) {
+        if (sections.of[place] >= 0 && out[sections.of[place]]) out[place] = 0;
       }
     }
     return out;
@@ -378,8 +373,8 @@
   function spread(data, ok) {
     const sections = data.sections;
     if (!sections) return ok;
-    for (let i = 0; i < sections.places.length; i += 1) {
-      if (sections.pages[i] >= 0) ok[sections.places[i]] &= ok[sections.pages[i]];
+    for (const place of sections.places) {
+      if (sections.of[place] >= 0) ok[place] &= ok[sections.of[place]];
     }
     return ok;
   }
@@ -713,26 +708,16 @@
       if (latestNarrow.get(nav) !== token) return;
       nav.removeAttribute("aria-busy");
       if (!data) return;
-      const own = data.tags.get(root.getAttribute("data-tagindex-tag") || "");
-      if (!own) return;
-      const ok = passing(data, state, null);
-      const mine = new Uint8Array(data.size);
-      for (const place of own) mine[place] = ok[place];
       const slug = root.getAttribute("data-tagindex-tag") || "";
+      if (!data.tags.has(slug)) return;
+      const ok = passing(data, state, null);
       for (const link of links) {
-        const otherSlug = link.getAttribute("data-tagindex-narrow-link") || "";
-        const other = data.tags.get(otherSlug);
+        const other = link.getAttribute("data-tagindex-narrow-link") || "";
         const count = link.querySelector(SHARED);
-        if (!other || !count) continue;
-        if (data.sections) {
-          // sections carry their page's tags: counted as the explorer counts both tags
-          const found = shown(data, tally(data, [slug, otherSlug]), 2, ok);
-          setText(count, cardsLabel(labels, found.all - found.sections, found.sections));
-          continue;
-        }
-        let n = 0;
-        for (const place of other) n += mine[place];
-        setText(count, label(labels, "articles", n));
+        if (!data.tags.has(other) || !count) continue;
+        // counted as the explorer counts both tags (a section with its page's tags too)
+        const found = shown(data, tally(data, [slug, other]), 2, ok);
+        setText(count, cardsLabel(labels, found.all - found.sections, found.sections));
       }
     });
   }
