@@ -7,12 +7,13 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 import yaml
 from bs4 import BeautifulSoup
+from mkdocs.config.defaults import MkDocsConfig
 
 # Every generated page of every site the suite builds is rendered both ways, the fast path and
 # in full, and a difference is a warning (mkdocs_tagindex/frame.py): `--strict` builds fail on it.
@@ -152,6 +153,21 @@ def seed_site(project: Path, config: dict[str, object] | None = None) -> Path:
             meta["category"] = card["category"]
         write_page(project, f"articles/a{17 - n:02d}.md", meta, f"Body of article {n}.\n")
     return project
+
+
+@pytest.fixture(autouse=True)
+def new_plugin_instances() -> Iterator[None]:
+    """Each test loads its configs with new plugin instances, as a new `mkdocs build` does.
+
+    MkDocs keeps one instance of each plugin that defines `on_startup` for the whole *process*
+    (the cache of the class-level `MkDocsConfig.plugins` option, for `mkdocs serve`'s reloads):
+    without this, a test would inherit the instance, and what `on_startup` set on it, from
+    whichever test its worker ran before (a `command="build"` start made a later serve test's
+    plugin keep no records)."""
+    cache = MkDocsConfig.plugins.plugin_cache
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture(scope="session")

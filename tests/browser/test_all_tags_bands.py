@@ -183,8 +183,13 @@ def test_the_plus_on_screen_mid_list_count_in_the_task_of_the_click(
     # choice's cards are placed: placing them may move the page, and then what is on screen)
     page.wait_for_function("() => !document.querySelector('[data-tagindex-explorer][aria-busy]')")
     page.locator('[data-tagindex-tag="t140b"]').scroll_into_view_if_needed()
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    later: list[list[str]] = page.evaluate(ON_SCREEN)
+    # the event that says a band is drawn comes in a task the browser queues when it draws the
+    # band, which a loaded machine may run a frame or two later: wait for it, not for frames
+    # (one reading: the page may still move, and bring other tags on screen, after it)
+    drawn = "([slug, text]) => text !== '' || slug === 'common' || slug === 'odd'"
+    later: list[list[str]] = page.wait_for_function(
+        f"() => {{ const said = ({ON_SCREEN})(); return said.every({drawn}) && said; }}"
+    ).json_value()
     assert any(slug == "t140b" for slug, _ in later), later
     assert_counts(later)
 

@@ -90,6 +90,7 @@ def test_twenty_rebuilds_leave_no_stale_pages_and_no_growth(tmp_path: Path) -> N
     write_page(project, "index.md", {"title": "Home"}, "Home.\n")
 
     mkdocs_config = config_for(project)
+    mkdocs_config.plugins.on_startup(command="serve", dirty=False)
     plugin = mkdocs_config.plugins["tagindex"]
     sizes: list[int] = []
     tag_counts: list[int] = []
@@ -129,7 +130,10 @@ def test_twenty_rebuilds_leave_no_stale_pages_and_no_growth(tmp_path: Path) -> N
 
     # The state after build 20 is what a fresh instance holds for the same pages and tags.
     write_pages(project, random.Random(BUILDS))
+    MkDocsConfig.plugins.plugin_cache.clear()  # else MkDocs hands back the same instance
     fresh_config = config_for(project)
+    fresh_config.plugins.on_startup(command="serve", dirty=False)
+    assert fresh_config.plugins["tagindex"] is not plugin
     build(fresh_config)
     build(mkdocs_config)
     assert state(plugin) == state(fresh_config.plugins["tagindex"])
