@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from urllib.parse import urljoin
 
+import yaml
 from bs4 import BeautifulSoup, Comment
 from test_zensical import cards, on_zensical, tagindex, zensical
 
@@ -527,3 +528,39 @@ def test_a_page_without_tags_of_its_own_is_listed_by_its_sections(tmp_path: Path
         assert cards(zensical, rel) == cards(mkdocs.dir, rel)
         assert count_line(zensical, rel) == count_line(mkdocs.dir, rel)
     assert index_counts(zensical) == index_counts(mkdocs.dir)
+
+
+def test_zensicals_listing_in_each_language_finds_that_languages_section_cards(
+    tmp_path: Path,
+) -> None:
+    """zensical-i18n: a listing in the `tagindex` layout names its tag and its own language's
+    sections.json, whose `listings` place that language's section cards (tagindex.js adds them:
+    tests/browser/test_listing_sections.py)."""
+    from test_i18n import i18n_site
+
+    project = i18n_site(tmp_path / "site")
+    config = yaml.safe_load((project / "mkdocs.yml").read_text("utf-8"))
+    config["plugins"].insert(1, "tags")
+    write_config(project, config)
+    listing = "# {}\n\n<!-- material/tags {{ include: [dpo], layout: tagindex }} -->\n"
+    for suffix, title, part in (("", "List", "Part"), (".ja", "一覧", "部分")):
+        docs = project / "docs"
+        (docs / f"l{suffix}.md").write_text(listing.format(title), "utf-8")
+        page = f"---\ntags: [dpo]\ndate: 2026-11-0{2 if suffix else 1}\n---\n# P\n\nText.\n"
+        (docs / f"p{suffix}.md").write_text(page, "utf-8")
+        untagged = f"# U\n\nIntro.\n\n## {part}\n<!-- tags: dpo -->\n\nText.\n"
+        (docs / f"u{suffix}.md").write_text(untagged, "utf-8")
+    zensical = on_zensical(project, i18n=True)
+    for prefix in ("", "ja/"):
+        html = BeautifulSoup((zensical / prefix / "l/index.html").read_text("utf-8"), "html.parser")
+        listed = html.select_one('[data-tagindex-listing="dpo"]')
+        assert listed is not None, prefix
+        source = urljoin(f"/{prefix}l/", str(listed.get("data-tagindex-sections")))
+        assert source == f"/{prefix}tags/sections.json"
+        data = json.loads((zensical / prefix / "tags/sections.json").read_text("utf-8"))
+        (entry,) = data["listings"]
+        heading = "部分" if prefix else "Part"
+        ((after, page, number),) = entry["cards"]
+        assert (entry["names"], after, page) == (["dpo"], f"{prefix}p/", f"{prefix}tags/dpo/")
+        tag_page = cards(zensical, f"{prefix}tags/dpo/index.html")
+        assert [c[1] for c in tag_page if c[0] == number] == [f"U › {heading}"]

@@ -43,7 +43,10 @@ def sites(draw: st.DrawFn) -> tuple[list[model.Article], bool]:
     return _site(draw, TREE if hierarchical else FLAT), hierarchical
 
 
-def _index(articles: list[model.Article], hierarchical: bool) -> model.TagIndex:
+def index_of(
+    articles: list[model.Article], hierarchical: bool, sort_by: model.SortBy = "date"
+) -> model.TagIndex:
+    """The model of generated articles: every tag (each level, with the hierarchy) has a page."""
     keys = {k for a in articles for k in (*a.tags, *(t for s in a.sections for t in s.ids))}
     if hierarchical:
         keys = set(hierarchy.expand(keys))
@@ -52,6 +55,7 @@ def _index(articles: list[model.Article], hierarchical: bool) -> model.TagIndex:
         names={k: k for k in keys},
         slugs={k: k.replace("/", "-") for k in keys},
         urls={k: f"tags/{k}/" for k in keys},
+        sort_by=sort_by,
         separator="/" if hierarchical else None,
     )
 
@@ -118,7 +122,7 @@ def _script(index: model.TagIndex, chosen: set[str], match: str) -> tuple[set[st
 @given(sites())
 def test_what_the_explorer_shows_is_the_rule(site: tuple[list[model.Article], bool]) -> None:
     articles, hierarchical = site
-    index = _index(articles, hierarchical)
+    index = index_of(articles, hierarchical)
     keys = sorted(index.by_key)
     for size in (1, 2):
         for chosen in map(set, itertools.combinations(keys, size)):
@@ -130,7 +134,7 @@ def test_what_the_explorer_shows_is_the_rule(site: tuple[list[model.Article], bo
 @given(sites())
 def test_one_tag_shows_its_tag_pages_cards(site: tuple[list[model.Article], bool]) -> None:
     articles, hierarchical = site
-    index = _index(articles, hierarchical)
+    index = index_of(articles, hierarchical)
     for tag in index.tags:
         pages, sections = _rule(articles, hierarchical, {tag.key}, "all")
         assert {a.src_uri for a in tag.articles} == pages
@@ -143,7 +147,7 @@ def test_each_narrow_with_count_is_what_the_explorer_shows(
     site: tuple[list[model.Article], bool],
 ) -> None:
     articles, hierarchical = site
-    index = _index(articles, hierarchical)
+    index = index_of(articles, hierarchical)
     found = cooccurrence.narrowings(index, limit=len(index.tags))
     for tag in index.tags:
         counted = {n.tag.key: (n.shared, n.sections) for n in found[tag.key]}
@@ -165,7 +169,7 @@ def test_a_site_without_tagged_sections_has_no_sections_field() -> None:
         model.Article(src_uri="a.md", url="a/", title="A", tags=("x",)),
         model.Article(src_uri="b.md", url="b/", title="B", tags=("x", "y")),
     ]
-    index = _index(articles, False)
+    index = index_of(articles, False)
     data = json.loads("".join(explorer.explorer_index(index, [])))
     assert "sections" not in data and data["size"] == 2
     assert index.explorer_items == index.articles
@@ -175,7 +179,7 @@ def test_a_section_whose_tags_its_page_has_is_no_item() -> None:
     both = Section("m", "Method", 2, 5, ("x",), ids=("x",))
     adds = Section("n", "Notes", 2, 9, ("y",), ids=("y",))
     page = model.Article(src_uri="a.md", url="a/", title="A", tags=("x",), sections=(both, adds))
-    index = _index([page], False)
+    index = index_of([page], False)
     assert [item.src_uri for item in index.explorer_items] == ["a.md", "a.md#n"]
     data = json.loads("".join(explorer.explorer_index(index, [])))
     assert data["sections"] == [1] and data["size"] == 2

@@ -51,7 +51,8 @@ READ_TIMES = 121
 
 def template_text(site: Site) -> str:
     """The Zensical layout with this site's settings: the card order, the front-matter key
-    names and the labels of the theme's language (MiniJinja cannot ask tagindex for them)."""
+    names, the labels of the theme's language and where each language's `sections.json` is
+    (MiniJinja cannot ask tagindex for them)."""
     from ...core import FIELDS, labels_for
 
     options = site.options
@@ -72,6 +73,8 @@ def template_text(site: Site) -> str:
             "types": {str(k): str(v) for k, v in dict(labels.table.get("types", {})).items()},
             "read_time": [many] + [labels.t("read_time", n) for n in range(1, READ_TIMES)],
         },
+        # (URL prefix, tags folder) of each language: a listing's page finds its sections.json
+        "roots": json.loads(_tag_roots(site)),
         # the badges core/records/cardfields.py declares: (front-matter key, value → its label)
         "fields": [
             [field.name, {str(k): str(v) for k, v in dict(labels.table[field.labels]).items()}]

@@ -70,7 +70,8 @@ class Edition:
         self.outputs = Outputs(
             language, self.index, self.plan, published, self.names, list(self.articles.values())
         )
-        self.outputs.publish_sections(partial(sectionchips.sections_json, self, self.articles))
+        sections = partial(sectionchips.sections_json, self, collected.spellings)
+        self.outputs.publish_sections(sections)
         self.styled = frozenset(t.slug for t in self.index.tags if self.run.styled(t.key))
         """Slugs of the tags the tags file styles (colour, icon) among this language's."""
 
@@ -242,7 +243,7 @@ class Edition:
         chosen = [a for s in dict.fromkeys(src_uris) if (a := self.articles.get(s)) is not None]
         key = self.run.catalog.resolve(tag_name)[0]
         tag = self.index.by_key.get(key)
-        pairs = [(article, article) for article in chosen] + _sections_of(tag, key, self.articles)
+        pairs = [(a, a) for a in chosen] + model.sections_saying(tag, key, self.articles)
         sort_by = cast(model.SortBy, self.options.sort_by)
         ordered = model.in_page_order(pairs, sort_by, reverse=self.options.sort_reverse)
         return self._listing(model.cards(ordered), [tag] if tag is not None else [])
@@ -307,19 +308,6 @@ def _grouped(
     if not group_by:
         return index
     return replace(index, tags=tuple(tags), by_key={t.key: t for t in tags})
-
-
-def _sections_of(
-    tag: model.Tag | None, key: str, articles: Mapping[str, Article]
-) -> list[tuple[Article, Article]]:
-    """(page, card) of each section card of `tag` that says `key` itself: a listing that nests
-    the levels of a tag lists each level's own."""
-    pairs = []
-    for card in tag.sections if tag is not None else ():
-        page = articles.get(card.page_src)
-        if page is not None and key in card.tags:
-            pairs.append((page, card))
-    return pairs
 
 
 def _passes(listing: Listing, article: Article) -> bool:

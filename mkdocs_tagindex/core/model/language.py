@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..output.contexts import page_meta
@@ -63,6 +63,9 @@ class Collected:
     names: dict[str, str]
     """Tag id → name shown in this language."""
     plan: Plan
+    spellings: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Tag id → every way its pages and sections write it (each level's, with the hierarchy),
+    sorted: how another tool that lists tags by their spelling (Zensical) names it."""
 
 
 class Language:
@@ -236,7 +239,11 @@ class Language:
                 if not article.fallback:
                     own.add(tag)
         self.run.set_final(self.code, counts, own)
-        return Collected(articles, unlisted, names, self.run.plan(self.code))
+        spelled: dict[str, set[str]] = {}
+        for tag, name in spellings:
+            spelled.setdefault(tag, set()).add(name)
+        written = {tag: tuple(sorted(found)) for tag, found in spelled.items()}
+        return Collected(articles, unlisted, names, self.run.plan(self.code), written)
 
     def section_cards(self, article: Article) -> list[str]:
         """A tag (and, with the hierarchy, each level above it) per section card of an

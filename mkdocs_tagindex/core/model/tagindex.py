@@ -277,6 +277,39 @@ def in_page_order(
     return [card for _, card in sorted(pairs, key=lambda pair: order(pair[0]), reverse=reverse)]
 
 
+def sections_saying(
+    tag: Tag | None, key: str, articles: Mapping[str, Article]
+) -> list[tuple[Article, Article]]:
+    """(page, card) of each section card of `tag` that says `key` itself: a listing that nests
+    the levels of a tag lists each level's own."""
+    pairs = []
+    for card in tag.sections if tag is not None else ():
+        page = articles.get(card.page_src)
+        if page is not None and key in card.tags:
+            pairs.append((page, card))
+    return pairs
+
+
+def listed_sections(
+    tag: Tag, articles: Mapping[str, Article], sort_by: SortBy, *, reverse: bool = False
+) -> list[tuple[str | None, int]]:
+    """Where a tool that lists the pages whose own tags have `tag` (Zensical's listings) puts
+    each section card of the tag that says it itself, in the order of the tag page's rule
+    (`in_page_order`): after which listed page's URL (None: first); with the card's place among
+    the tag page's cards, whose markup it is."""
+    pages = [(article, article) for article in tag.articles if tag.key in article.tags]
+    order = in_page_order(pages + sections_saying(tag, tag.key, articles), sort_by, reverse=reverse)
+    place = {card.article.src_uri: i for i, card in enumerate(tag.cards)}
+    after: str | None = None
+    out = []
+    for card in order:
+        if card.section is None:
+            after = card.url
+        else:
+            out.append((after, place[card.src_uri]))
+    return out
+
+
 def display_names(spellings: Iterable[tuple[str, str]]) -> dict[str, str]:
     """Pick how each tag is shown: its most used spelling; among equals, one without a leading
     `#` (the heading adds its own), then the first in sorted order."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ..model import tagindex as model
@@ -151,13 +152,20 @@ class Outputs:
         self.files.append(StaticFile(src_uri, content))
         return True
 
-    def _tags_json(self) -> None:
+    @cached_property
+    def tag_pages(self) -> dict[str, list[str]]:
+        """Tag id → the URLs of the pages generated for it, its first page first, then in the
+        order of their numbers (`tags.json`'s `pages`: card `n` is on page `n // per_page`)."""
         pages: dict[str, list[str]] = {}
         for route, url in self.published.pages.values():
             if route.tag is not None:
                 pages.setdefault(route.tag, []).append(url)
         for urls in pages.values():
             urls.sort(key=lambda u: (u.count("/page/"), len(u), u))
+        return pages
+
+    def _tags_json(self) -> None:
+        pages = self.tag_pages
         src_uri = f"{self.plan.tags_dir}/tags.json"
         at = self.url(src_uri)
         data = syndication.tags_json(

@@ -1,26 +1,34 @@
 """Chips beside a tagged heading (issue 41): a section's tags, linked to their tag pages as the
 page's own chips are (this language's pages, hidden tags left out, the tag's slug for the tags
-file's colours).
+file's colours); and where the section cards go in Zensical's tags listings.
 
-The MkDocs host renders them under the heading (`tagindex/section-tags.html`). Zensical renders
-the article pages itself and runs no code of ours there, so each language also publishes
+The MkDocs host renders the chips under the heading (`tagindex/section-tags.html`). Zensical
+renders the article pages itself and runs no code of ours there, so each language also publishes
 `sections.json` beside `tags.json`, from which `tagindex.js` draws the same chips in the page:
 
     {"version": 1, "root": "../", "pages": {"a/": {"method": [{"name": "#grpo",
-      "url": "tags/grpo/", "slug": "grpo"}, …], …}, …}}
+      "url": "tags/grpo/", "slug": "grpo"}, …], …}, …},
+     "listings": [{"names": ["GRPO", "grpo"], "cards": [["c/", "tags/grpo/", "02"], …]}, …]}
 
 `pages` maps a page's URL to its tagged headings' ids, each with its chips (`title`: with the
 hierarchy, the tag's whole path); URLs are the site's own (site-relative), and `root` leads from
 the file's folder to the site's root. Only a site that tags sections publishes the file.
+
+`listings` (only where a tag has section cards) is for Zensical's listings in the `tagindex`
+layout, which Zensical renders itself with the pages whose `tags:` have the tag, under the
+tag's name as written: per such tag, every way pages write it (`names`), and each of its
+section cards that says it itself, as `[after, page, number]`: the listed page it follows
+(`tagindex.listed_sections`; null: first), and the tag page whose card numbered `number` it is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from markupsafe import Markup
 
+from ..model import tagindex as model
 from ..records.article import Article
 from .contexts import Chip
 from .feeds import compact_json
@@ -32,6 +40,28 @@ class Chips(Protocol):
     def chips(
         self, article: Article, locale: str | None, *, icons: bool, shadows_shown: bool
     ) -> list[Chip]: ...
+
+
+class Source(Chips, Protocol):
+    """One language's edition (`Edition`): its chips, articles, tags and tag pages."""
+
+    @property
+    def articles(self) -> Mapping[str, Article]: ...
+    @property
+    def index(self) -> model.TagIndex: ...
+    @property
+    def options(self) -> Any: ...
+    @property
+    def outputs(self) -> Pages: ...
+
+
+class Pages(Protocol):
+    """The pages generated for each tag (`Outputs.tag_pages`) and how many cards one holds."""
+
+    @property
+    def tag_pages(self) -> Mapping[str, Sequence[str]]: ...
+    @property
+    def plan(self) -> Any: ...
 
 
 VERSION = 1
@@ -59,18 +89,43 @@ def _entry(chip: Chip) -> dict[str, str]:
     return entry
 
 
-def sections_json(edition: Chips, articles: Mapping[str, Article], at: str) -> str | None:
+def listings(source: Source, spellings: Mapping[str, Sequence[str]]) -> list[dict[str, Any]]:
+    """`sections.json`'s `listings`: each tag with section cards that say it, on pages of ours."""
+    options, per_page = source.options, source.outputs.plan.per_page
+    out: list[dict[str, Any]] = []
+    for tag in source.index.tags:
+        urls = source.outputs.tag_pages.get(tag.key)
+        if not tag.sections or not urls:
+            continue
+        placed = model.listed_sections(
+            tag, source.articles, options.sort_by, reverse=options.sort_reverse
+        )
+        cards = [
+            [after, urls[min(i // per_page, len(urls) - 1) if per_page else 0], tag.cards[i].number]
+            for after, i in placed
+        ]
+        if cards:
+            names = spellings.get(tag.key) or (tag.name,)
+            out.append({"names": list(names), "cards": cards})
+    return out
+
+
+def sections_json(source: Source, spellings: Mapping[str, Sequence[str]], at: str) -> str | None:
     """The text of `sections.json` published at site-relative `at`; None where no page
     tags a section (or none of its tags has a page)."""
     pages: dict[str, dict[str, list[dict[str, str]]]] = {}
-    for article in sorted(articles.values(), key=lambda a: a.url):
+    for article in sorted(source.articles.values(), key=lambda a: a.url):
         if not article.sections:
             continue
-        chips = section_chips(edition, article, None, icons=False)
+        chips = section_chips(source, article, None, icons=False)
         if chips:
             pages[article.url] = {
                 anchor: [_entry(c) for c in found] for anchor, found in chips.items()
             }
-    if not pages:
+    listed = listings(source, spellings)
+    if not pages and not listed:
         return None
-    return compact_json({"version": VERSION, "root": "../" * at.count("/"), "pages": pages}) + "\n"
+    data: dict[str, Any] = {"version": VERSION, "root": "../" * at.count("/"), "pages": pages}
+    if listed:
+        data["listings"] = listed
+    return compact_json(data) + "\n"

@@ -838,10 +838,108 @@
     });
   }
 
+  // -- section cards in Zensical's listings ---------------------------------------------------
+
+  const LISTING = "[data-tagindex-listing]"; // a list of Zensical's listing.html: the tag's name
+  const LISTING_TITLE = "H3"; // the element of a card's title there (listing.html)
+
+  /** Zensical's listings in the tagindex layout (fragments/tags/tagindex/listing.html) hold the
+   *  pages whose `tags:` have the tag; the cards of the sections that carry it on other pages
+   *  join them from the tag page, where its order puts them (sections.json's `listings`), and
+   *  the list is numbered again. Without JavaScript the list shows the pages. */
+  function drawListingSections() {
+    for (const listing of document.querySelectorAll(LISTING)) {
+      const source = listing.getAttribute("data-tagindex-sections");
+      if (!source || listing.hasAttribute("data-tagindex-listed")) continue;
+      listing.setAttribute("data-tagindex-listed", "");
+      const url = new URL(source, window.location.href);
+      once(url.href, getJSON)
+        .then((data) => listedSections(listing, data, url))
+        .catch(() => null);
+    }
+  }
+
+  /** The section cards of the listing's tag, each with the URL of the page it follows (null:
+   *  the list's start), fetched from the tag pages that hold them; then merged. */
+  function listedSections(listing, data, url) {
+    if (!data || data.version !== 1 || !Array.isArray(data.listings)) return null;
+    const name = listing.getAttribute("data-tagindex-listing");
+    const entry = data.listings.find((e) => e && Array.isArray(e.names) && e.names.includes(name));
+    if (!entry || !Array.isArray(entry.cards)) return null;
+    const root = new URL(typeof data.root === "string" ? data.root : "", url);
+    const wanted = entry.cards.filter((c) => Array.isArray(c) && c.length === 3);
+    const pages = Array.from(new Set(wanted.map((c) => new URL(String(c[1]), root).href)));
+    if (pages.length === 0) return null;
+    return Promise.all(pages.map((page) => once(page, getCards))).then((found) => {
+      const byPage = new Map(pages.map((page, i) => [page, found[i]]));
+      const placed = wanted.map(([after, page, number]) => {
+        const cards = byPage.get(new URL(String(page), root).href);
+        const card = cards ? cards.get(String(number)) : null;
+        return [after === null ? null : pathKey(new URL(String(after), root)), card];
+      });
+      mergeSections(listing, placed);
+    });
+  }
+
+  function pathKey(url) {
+    return url.origin + url.pathname.replace(/index\.html$/, "");
+  }
+
+  /** Each section's card after the listed page it follows (after the sections placed there
+   *  before it; where that page is not in this list, after the section placed before it),
+   *  its title as the list's; then every card numbered in the list's order. */
+  function mergeSections(listing, placed) {
+    const list = listing.querySelector("ol");
+    if (!list) return;
+    const pages = new Map();
+    for (const item of list.children) {
+      const link = item.querySelector("a[href]");
+      if (link) pages.set(pathKey(new URL(link.getAttribute("href"), window.location.href)), item);
+    }
+    let last = null; // the card the next one goes after; null: the list's start
+    let lastAfter;
+    for (const [after, card] of placed) {
+      if (!card) continue;
+      if (after !== lastAfter) {
+        lastAfter = after;
+        if (after === null) last = null;
+        else if (pages.has(after)) last = pages.get(after);
+      }
+      const node = asListed(card);
+      list.insertBefore(node, last ? last.nextSibling : list.firstChild);
+      last = node;
+    }
+    const cards = Array.from(list.children);
+    const width = Math.max(2, String(cards.length).length);
+    cards.forEach((item, i) => {
+      const number = String(i + 1).padStart(width, "0");
+      item.setAttribute("data-tagindex-number", number);
+      const spot = item.querySelector(CARD_NUMBER);
+      if (spot) setText(spot, number);
+    });
+    if (cards.length > 0) listing.hidden = false;
+  }
+
+  /** A copy of a tag page's card for a listing: its title in the listing's heading element. */
+  function asListed(card) {
+    const node = card.cloneNode(true);
+    const title = node.querySelector("h2, h3, h4, [role='heading']");
+    if (title && title.tagName !== LISTING_TITLE) {
+      const heading = document.createElement(LISTING_TITLE);
+      for (const { name, value } of Array.from(title.attributes)) {
+        if (name !== "role" && name !== "aria-level") heading.setAttribute(name, value);
+      }
+      heading.append(...Array.from(title.childNodes));
+      title.replaceWith(heading);
+    }
+    return node;
+  }
+
   // -- wiring ------------------------------------------------------------------------------------
 
   function init() {
     drawSectionChips();
+    drawListingSections();
     for (const root of document.querySelectorAll(ROOT)) {
       if (groupsOf(root).length === 0) continue;
       for (const toolbar of root.querySelectorAll(TOOLBAR)) {
