@@ -1,6 +1,7 @@
 """The `tagindex` command over a repository's life (issue 39, item 7): a Hypothesis state machine
 drives one small site (a few tagged pages, `zensical.toml` or `mkdocs.yml`, a git repository)
-through what authors do — pages and tags edited, added, removed, renamed; `tags_dir`,
+through what authors do — pages and tags edited, added, removed, renamed, a section's tags
+(`<!-- tags: … -->` under a heading) set and removed; `tags_dir`,
 `per_page`, `sort_by` and `exclude_docs` changed; `init`, `build`, a build killed at a random
 write (SIGKILL, SIGINT, SIGTERM), `clean`; a `git clone` (with and without
 `core.autocrlf=true`) the machine then carries on in; a generated page edited by hand; a line
@@ -137,6 +138,8 @@ class Page:
     ident: int
     tags: tuple[str, ...]
     date: int
+    section: tuple[str, ...] = ()
+    """The tags of its section (issue 41), under the heading in `<!-- tags: … -->`; () none."""
 
     def text(self, crlf: bool = False) -> bytes:
         tags = "".join(f'  - "{t}"\n' for t in self.tags)
@@ -144,6 +147,9 @@ class Page:
             f'---\ntitle: "Page qz{self.ident}t"\nsummary: "Summary qz{self.ident}s"\n'
             f"date: 2026-01-{self.date:02d}\ntags:\n{tags}---\n\nBody of page {self.ident}.\n"
         )
+        if self.section:
+            said = ", ".join(self.section)
+            body += f"\n## Part\n<!-- tags: {said} -->\n\nSection qz{self.ident}p of the page.\n"
         data = body.encode("utf-8")
         return data.replace(b"\n", b"\r\n") if crlf else data
 
@@ -394,14 +400,14 @@ class Lifecycle(RuleBasedStateMachine):
         blob = b"\n".join(ours.values())
         for rel, page in self.pages.items():
             if self.published(rel) is False:
-                for word in (f"qz{page.ident}t", f"qz{page.ident}s"):
+                for word in (f"qz{page.ident}t", f"qz{page.ident}s", f"qz{page.ident}p"):
                     self.check(
                         "unpublished",
                         word.encode() not in blob,
                         f"unpublished {rel} ({word}) is in the generated files",
                     )
         for rel, page in self.pages.items():
-            if self.published(rel) and page.tags:
+            if self.published(rel) and (page.tags or page.section):
                 lang = ".de" if ".de." in rel and self.langs else ""  # the suffix layout
                 where = f"{self.options['tags_dir']}/tags{lang}.json"
                 self.check(
@@ -534,6 +540,13 @@ class Lifecycle(RuleBasedStateMachine):
         self.write_page(f"{folder}pg{new.ident}x.md", new)
         if was_excluded:
             self.set_excluded()
+
+    @rule(data=st.data(), tags=st.lists(st.sampled_from(TAGS), max_size=2, unique=True))
+    @counted
+    def tag_section(self, data: st.DataObject, tags: list[str]) -> None:
+        """A section's tags added, changed or removed (its page's `tags:` as they were)."""
+        rel = data.draw(st.sampled_from(sorted(self.pages)))
+        self.write_page(rel, replace(self.pages[rel], section=tuple(tags)))
 
     @rule(old=st.sampled_from(TAGS), new=st.sampled_from(TAGS))
     @counted

@@ -7,7 +7,8 @@ generator, small): tags added, removed and renamed (a tag with an awkward slug t
 of a hierarchy), articles added and deleted (with or without their translation), front matter
 (title, date, summary, audience; a category, whose name in a translation names it for the
 untranslated articles of that language), the body (the summary and read time come from it), a
-touch that changes nothing, the plugin's options (pages, order, the tag hierarchy, groups), and a
+section's tags (`<!-- tags: … -->` under a heading) added, changed or removed, a touch that
+changes nothing, the plugin's options (pages, order, the tag hierarchy, groups), and a
 template override in `custom_dir` (one that reads the whole tag index on every tag page). After
 each step the whole `docs/` tree equals that of a cold build of a copy (no cache, nothing
 written before), and a second build writes nothing.
@@ -121,8 +122,9 @@ def add_article(project: Path, rnd: random.Random) -> str:
     target = source.with_name(f"{stem}.md")
     shutil.copyfile(source, target)
     _sub(target, r"^title: .*$", f'title: "New article {stem}"')
-    if rnd.random() < 0.5:
-        shutil.copyfile(source.with_name(source.stem + ".ja.md"), target.with_name(f"{stem}.ja.md"))
+    translation = source.with_name(source.stem + ".ja.md")  # an earlier step may have deleted it
+    if rnd.random() < 0.5 and translation.exists():
+        shutil.copyfile(translation, target.with_name(f"{stem}.ja.md"))
     return f"add {target.name}"
 
 
@@ -174,6 +176,34 @@ def body(project: Path, rnd: random.Random) -> str:
     return f"change the body of {page.name}"
 
 
+SECTION_TAGS = re.compile(r"^(## [^\n]*)\n<!-- tags: [^\n]* -->$", re.M)
+
+
+def section_tags(project: Path, rnd: random.Random) -> str:
+    """A section's tags (issue 41) added, changed or removed: its card on its tags' pages, its
+    chips in sections.json, a tag only a section has; the page's front matter unchanged."""
+    page = rnd.choice(articles(project))
+    text = page.read_text("utf-8")
+    tagged = list(SECTION_TAGS.finditer(text))
+    if tagged and rnd.random() < 0.5:
+        found = rnd.choice(tagged)
+        if rnd.random() < 0.5:
+            page.write_text(text[: found.start()] + found.group(1) + text[found.end() :], "utf-8")
+            return f"untag a section of {page.name}"
+        tags = ", ".join(rnd.sample([*NEW_TAGS, "section only"], 2))
+        new = f"{found.group(1)}\n<!-- tags: {tags} -->"
+        page.write_text(text[: found.start()] + new + text[found.end() :], "utf-8")
+        return f"retag a section of {page.name}"
+    headings = re.finditer(r"^## .*$", text, re.M)
+    plain = [m for m in headings if not text[m.end() :].startswith("\n<!-- tags:")]
+    if not plain:
+        return f"no untagged section in {page.name}"
+    found = rnd.choice(plain)
+    tags = ", ".join(rnd.sample([*NEW_TAGS, "section only"], rnd.randint(1, 2)))
+    page.write_text(text[: found.end()] + f"\n<!-- tags: {tags} -->" + text[found.end() :], "utf-8")
+    return f"tag a section of {page.name}"
+
+
 def touch(project: Path, rnd: random.Random) -> str:
     page = rnd.choice(articles(project))
     page.write_text(page.read_text("utf-8"), "utf-8")
@@ -223,6 +253,7 @@ EDITS: list[tuple[Edit, int]] = [
     (front_matter, 3),
     (category, 2),
     (body, 2),
+    (section_tags, 3),
     (touch, 1),
     (options, 2),
     (override, 1),
