@@ -564,3 +564,18 @@ def test_zensicals_listing_in_each_language_finds_that_languages_section_cards(
         assert (entry["names"], after, page) == (["dpo"], f"{prefix}p/", f"{prefix}tags/dpo/")
         tag_page = cards(zensical, f"{prefix}tags/dpo/index.html")
         assert [c[1] for c in tag_page if c[0] == number] == [f"U › {heading}"]
+
+
+def test_the_tag_pages_search_entry_names_its_sections_not_their_summaries(
+    tmp_path: Path,
+) -> None:
+    """What tagindex hands the search index for a tag page (tagindex/search.html): the count
+    says sections, each section card's title is there, its summary is not (the article is
+    indexed itself)."""
+    site = build(section_site(tmp_path / "site"), "--strict")
+    index = json.loads((site.dir / "search/search_index.json").read_text("utf-8"))
+    grpo = next(d["text"] for d in index["docs"] if d["location"] == "tags/grpo/")
+    assert "2 articles · 3 sections" in grpo
+    for title in ("Paper walkthrough › Method", "Paper walkthrough › Custom", "GRPO notes"):
+        assert title in grpo
+    assert "The GRPO part." not in grpo and "Again." not in grpo

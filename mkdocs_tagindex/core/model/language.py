@@ -248,12 +248,9 @@ class Language:
     def section_cards(self, article: Article) -> list[str]:
         """A tag (and, with the hierarchy, each level above it) per section card of an
         article: one for each of its sections that has the tag its page has not."""
-        page = set(self.run.levels(article.tags))
+        tree = self.run.separator is not None
         return [
-            tag
-            for section in article.sections
-            for tag in dict.fromkeys(self.run.levels(section.ids))
-            if tag not in page
+            t for s in article.sections for t in model.section_adds(article, s, hierarchical=tree)
         ]
 
     # -- generated pages: titles and descriptions ---------------------------------------------

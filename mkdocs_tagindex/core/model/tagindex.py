@@ -182,9 +182,8 @@ class TagIndex(Facets):
     def section_keys(self, article: Article, section: Section) -> list[str]:
         """The tags with a page here that a section of `article` adds to its page's: those it
         is listed under as a card of its own."""
-        own = hierarchy.expand(section.ids) if self.hierarchical else section.ids
-        page = set(self.keys_of(article))
-        return [key for key in dict.fromkeys(own) if key in self.by_key and key not in page]
+        adds = section_adds(article, section, hierarchical=self.hierarchical)
+        return [key for key in adds if key in self.by_key]
 
     @property
     def article_count(self) -> int:
@@ -277,6 +276,14 @@ def in_page_order(
     return [card for _, card in sorted(pairs, key=lambda pair: order(pair[0]), reverse=reverse)]
 
 
+def section_adds(article: Article, section: Section, *, hierarchical: bool) -> list[str]:
+    """The tags a section adds to its page's, each once (with the hierarchy, with every level
+    above them): the tags it is a card of its own under (issue 41), on every page that counts."""
+    expand = hierarchy.expand if hierarchical else list
+    page = set(expand(article.tags))
+    return [key for key in dict.fromkeys(expand(section.ids)) if key not in page]
+
+
 def sections_saying(
     tag: Tag | None, key: str, articles: Mapping[str, Article]
 ) -> list[tuple[Article, Article]]:
@@ -345,10 +352,8 @@ def build(
         for key in keys:
             members.setdefault(key, []).append(article)
         for section in article.sections:
-            own = hierarchy.expand(section.ids) if separator is not None else section.ids
-            for key in dict.fromkeys(own):
-                if key not in keys:
-                    parts.setdefault(key, []).append((article, article.of_section(section)))
+            for key in section_adds(article, section, hierarchical=separator is not None):
+                parts.setdefault(key, []).append((article, article.of_section(section)))
     order = _order(sort_by)
     tags = [
         _tag(key, members.get(key, []), parts.get(key, []), order, reverse)
