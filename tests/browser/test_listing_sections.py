@@ -1,8 +1,8 @@
 """Tagged sections in the hosts' own tags listings in the `tagindex` layout (issue 41, "native
 listings"), as a reader sees them in Chromium. Material's listing (MkDocs) is rendered by the
 plugin with the section cards in it; Zensical renders its listing itself, from the pages whose
-`tags:` have the tag, and tagindex.js adds the section cards from the tag pages (sections.json's
-`listings`). Both lists must equal the tag page's cards, in its order, numbered from 01."""
+`tags:` have the tag, and tagindex.js adds the section cards from the tag pages (the language's
+`listings.json`). Both lists must equal the tag page's cards, in its order, numbered from 01."""
 
 from __future__ import annotations
 
@@ -136,16 +136,16 @@ def test_without_javascript_zensicals_listing_shows_the_pages(
     listing_sites: dict[str, ServedSite],
 ) -> None:
     """Before the script: Zensical's list holds the pages, numbered, and names its tag and the
-    language's sections.json, which places the three sections after page c (two on the tag's
-    first page, card 02, and its second, 03 and 04)."""
+    language's listings.json, which places the three sections after page c (one on the tag's
+    first page, card 02, two on its second, 03 and 04)."""
     site = listing_sites["zensical"].dir
     html = BeautifulSoup((site / "index.html").read_text("utf-8"), "html.parser")
     grpo = html.select_one('[data-tagindex-listing="grpo"]')
-    assert grpo is not None and grpo.get("data-tagindex-sections") == "./tags/sections.json"
+    assert grpo is not None and grpo.get("data-tagindex-listings") == "./tags/listings.json"
     titles = [a.get_text() for a in grpo.select(".tagindex-card__title a")]
     assert titles == ["Page c", "Page b", "Page d"]
-    data = json.loads((site / "tags/sections.json").read_text("utf-8"))
-    (entry,) = [e for e in data["listings"] if "grpo" in e["names"]]
+    data = json.loads((site / "tags/listings.json").read_text("utf-8"))
+    (entry,) = [e for e in data["tags"] if "grpo" in e["names"]]
     assert entry["cards"] == [
         ["c/", "tags/grpo/", "02"],
         ["c/", "tags/grpo/page/2/", "03"],

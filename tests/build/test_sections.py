@@ -534,7 +534,7 @@ def test_zensicals_listing_in_each_language_finds_that_languages_section_cards(
     tmp_path: Path,
 ) -> None:
     """zensical-i18n: a listing in the `tagindex` layout names its tag and its own language's
-    sections.json, whose `listings` place that language's section cards (tagindex.js adds them:
+    listings.json, which places that language's section cards (tagindex.js adds them:
     tests/browser/test_listing_sections.py)."""
     from test_i18n import i18n_site
 
@@ -555,10 +555,10 @@ def test_zensicals_listing_in_each_language_finds_that_languages_section_cards(
         html = BeautifulSoup((zensical / prefix / "l/index.html").read_text("utf-8"), "html.parser")
         listed = html.select_one('[data-tagindex-listing="dpo"]')
         assert listed is not None, prefix
-        source = urljoin(f"/{prefix}l/", str(listed.get("data-tagindex-sections")))
-        assert source == f"/{prefix}tags/sections.json"
-        data = json.loads((zensical / prefix / "tags/sections.json").read_text("utf-8"))
-        (entry,) = data["listings"]
+        source = urljoin(f"/{prefix}l/", str(listed.get("data-tagindex-listings")))
+        assert source == f"/{prefix}tags/listings.json"
+        data = json.loads((zensical / prefix / "tags/listings.json").read_text("utf-8"))
+        (entry,) = data["tags"]
         heading = "部分" if prefix else "Part"
         ((after, page, number),) = entry["cards"]
         assert (entry["names"], after, page) == (["dpo"], f"{prefix}p/", f"{prefix}tags/dpo/")

@@ -51,7 +51,7 @@ READ_TIMES = 121
 
 def template_text(site: Site) -> str:
     """The Zensical layout with this site's settings: the card order, the front-matter key
-    names, the labels of the theme's language and where each language's `sections.json` is
+    names, the labels of the theme's language and where each language's `listings.json` is
     (MiniJinja cannot ask tagindex for them)."""
     from ...core import FIELDS, labels_for
 
@@ -73,7 +73,7 @@ def template_text(site: Site) -> str:
             "types": {str(k): str(v) for k, v in dict(labels.table.get("types", {})).items()},
             "read_time": [many] + [labels.t("read_time", n) for n in range(1, READ_TIMES)],
         },
-        # (URL prefix, tags folder) of each language: a listing's page finds its sections.json
+        # (URL prefix, tags folder) of each language: a listing's page finds its listings.json
         "roots": json.loads(_tag_roots(site)),
         # the badges core/records/cardfields.py declares: (front-matter key, value → its label)
         "fields": [
@@ -95,7 +95,8 @@ def _tag_dirs(site: Site) -> str:
 
 def _tag_roots(site: Site) -> str:
     """(language's URL prefix, its tags folder) of each built language, the longest prefix
-    first, as a JSON list: a page without tags finds its language's `sections.json` by it."""
+    first, as a JSON list: a page without tags finds its language's `sections.json` by it, and
+    a listing its `listings.json`."""
     langs = site.languages()
     pairs = [(langs.prefix(lang), f"{langs.prefix(lang)}{site.tags_dir}/") for lang in langs.build]
     return json.dumps(sorted(pairs, key=lambda pair: (-len(pair[0]), pair[0])))

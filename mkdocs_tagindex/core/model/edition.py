@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
-from functools import cached_property, partial
+from functools import cached_property
 from typing import cast
 
 from markupsafe import escape
@@ -70,8 +70,7 @@ class Edition:
         self.outputs = Outputs(
             language, self.index, self.plan, published, self.names, list(self.articles.values())
         )
-        sections = partial(sectionchips.sections_json, self, collected.spellings)
-        self.outputs.publish_sections(sections)
+        sectionchips.publish(self, collected.spellings)
         self.styled = frozenset(t.slug for t in self.index.tags if self.run.styled(t.key))
         """Slugs of the tags the tags file styles (colour, icon) among this language's."""
 

@@ -20,7 +20,6 @@ from ..model.routes import Plan, Route, url_of
 from ..records.article import Article
 from . import explorer, feeds, syndication
 from .contexts import Head
-from .sectionchips import NAME as SECTIONS_JSON
 
 
 @dataclass(frozen=True)
@@ -194,11 +193,12 @@ class Outputs:
             (f"{self.plan.tags_dir}/{name}", cards) for name, cards in explorer.pieces(self.index)
         ]
 
-    def publish_sections(self, make: Callable[[str], str | None]) -> None:
-        """`sections.json` beside `tags.json` (`sectionchips.py`), its text `make(url)`."""
+    def publish_beside(self, name: str, make: Callable[[str], str | None]) -> None:
+        """A file beside `tags.json` (`sectionchips.py`'s `sections.json` and `listings.json`),
+        its text `make(url)`; none where that is None."""
         if self.tags_json_url is None:
             return
-        src_uri = f"{self.plan.tags_dir}/{SECTIONS_JSON}"
+        src_uri = f"{self.plan.tags_dir}/{name}"
         text = make(self.url(src_uri))
         if text is not None:
             self._add(src_uri, text)

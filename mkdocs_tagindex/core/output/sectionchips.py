@@ -1,29 +1,35 @@
 """Chips beside a tagged heading (issue 41): a section's tags, linked to their tag pages as the
 page's own chips are (this language's pages, hidden tags left out, the tag's slug for the tags
-file's colours); and where the section cards go in Zensical's tags listings.
+file's colours); and where section cards go in Zensical's tags listings.
 
 The MkDocs host renders the chips under the heading (`tagindex/section-tags.html`). Zensical
 renders the article pages itself and runs no code of ours there, so each language also publishes
 `sections.json` beside `tags.json`, from which `tagindex.js` draws the same chips in the page:
 
     {"version": 1, "root": "../", "pages": {"a/": {"method": [{"name": "#grpo",
-      "url": "tags/grpo/", "slug": "grpo"}, …], …}, …},
-     "listings": [{"names": ["GRPO", "grpo"], "cards": [["c/", "tags/grpo/", "02"], …]}, …]}
+      "url": "tags/grpo/", "slug": "grpo"}, …], …}, …}}
 
 `pages` maps a page's URL to its tagged headings' ids, each with its chips (`title`: with the
 hierarchy, the tag's whole path); URLs are the site's own (site-relative), and `root` leads from
 the file's folder to the site's root. Only a site that tags sections publishes the file.
 
-`listings` (only where a tag has section cards) is for Zensical's listings in the `tagindex`
-layout, which Zensical renders itself with the pages whose `tags:` have the tag, under the
-tag's name as written: per such tag, every way pages write it (`names`), and each of its
-section cards that says it itself, as `[after, page, number]`: the listed page it follows
-(`tagindex.listed_sections`; null: first), and the tag page whose card numbered `number` it is.
+Zensical renders its tags listings in the `tagindex` layout itself, with only the pages whose
+`tags:` have the tag, under the tag's name as written. Where a tag has section cards, each
+language also publishes `listings.json`, read by the pages that have such a listing alone (not
+by every article, as `sections.json` is):
+
+    {"version": 1, "root": "../", "tags": [{"names": ["GRPO", "grpo"],
+      "cards": [["c/", "tags/grpo/", "02"], …]}, …]}
+
+per tag, every way pages write it (`names`), and each of its section cards that says it itself,
+as `[after, page, number]`: the listed page it follows (`tagindex.listed_sections`; null:
+first), and the tag page whose card numbered `number` it is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, Protocol
 
 from markupsafe import Markup
@@ -56,16 +62,25 @@ class Source(Chips, Protocol):
 
 
 class Pages(Protocol):
-    """The pages generated for each tag (`Outputs.tag_pages`) and how many cards one holds."""
+    """The language's outputs (`Outputs`): the pages generated for each tag, how many cards
+    one holds, and the files beside `tags.json`."""
 
     @property
     def tag_pages(self) -> Mapping[str, Sequence[str]]: ...
     @property
     def plan(self) -> Any: ...
+    def publish_beside(self, name: str, make: Callable[[str], str | None]) -> None: ...
 
 
 VERSION = 1
 NAME = "sections.json"
+LISTINGS = "listings.json"
+
+
+def publish(source: Source, spellings: Mapping[str, Sequence[str]]) -> None:
+    """`sections.json` and `listings.json` beside `tags.json`, each where it has anything."""
+    source.outputs.publish_beside(NAME, partial(sections_json, source))
+    source.outputs.publish_beside(LISTINGS, partial(listings_json, source, spellings))
 
 
 def section_chips(
@@ -90,7 +105,7 @@ def _entry(chip: Chip) -> dict[str, str]:
 
 
 def listings(source: Source, spellings: Mapping[str, Sequence[str]]) -> list[dict[str, Any]]:
-    """`sections.json`'s `listings`: each tag with section cards that say it, on pages of ours."""
+    """`listings.json`'s tags: each with section cards that say it, on pages of ours."""
     options, per_page = source.options, source.outputs.plan.per_page
     out: list[dict[str, Any]] = []
     for tag in source.index.tags:
@@ -110,7 +125,16 @@ def listings(source: Source, spellings: Mapping[str, Sequence[str]]) -> list[dic
     return out
 
 
-def sections_json(source: Source, spellings: Mapping[str, Sequence[str]], at: str) -> str | None:
+def listings_json(source: Source, spellings: Mapping[str, Sequence[str]], at: str) -> str | None:
+    """The text of `listings.json` published at site-relative `at`; None where no tag has a
+    section card."""
+    tags = listings(source, spellings)
+    if not tags:
+        return None
+    return compact_json({"version": VERSION, "root": "../" * at.count("/"), "tags": tags}) + "\n"
+
+
+def sections_json(source: Source, at: str) -> str | None:
     """The text of `sections.json` published at site-relative `at`; None where no page
     tags a section (or none of its tags has a page)."""
     pages: dict[str, dict[str, list[dict[str, str]]]] = {}
@@ -122,10 +146,6 @@ def sections_json(source: Source, spellings: Mapping[str, Sequence[str]], at: st
             pages[article.url] = {
                 anchor: [_entry(c) for c in found] for anchor, found in chips.items()
             }
-    listed = listings(source, spellings)
-    if not pages and not listed:
+    if not pages:
         return None
-    data: dict[str, Any] = {"version": VERSION, "root": "../" * at.count("/"), "pages": pages}
-    if listed:
-        data["listings"] = listed
-    return compact_json(data) + "\n"
+    return compact_json({"version": VERSION, "root": "../" * at.count("/"), "pages": pages}) + "\n"

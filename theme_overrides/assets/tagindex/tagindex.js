@@ -845,11 +845,11 @@
 
   /** Zensical's listings in the tagindex layout (fragments/tags/tagindex/listing.html) hold the
    *  pages whose `tags:` have the tag; the cards of the sections that carry it on other pages
-   *  join them from the tag page, where its order puts them (sections.json's `listings`), and
-   *  the list is numbered again. Without JavaScript the list shows the pages. */
+   *  join them from the tag page, where its order puts them (the language's listings.json),
+   *  and the list is numbered again. Without JavaScript the list shows the pages. */
   function drawListingSections() {
     for (const listing of document.querySelectorAll(LISTING)) {
-      const source = listing.getAttribute("data-tagindex-sections");
+      const source = listing.getAttribute("data-tagindex-listings");
       if (!source || listing.hasAttribute("data-tagindex-listed")) continue;
       listing.setAttribute("data-tagindex-listed", "");
       const url = new URL(source, window.location.href);
@@ -862,9 +862,9 @@
   /** The section cards of the listing's tag, each with the URL of the page it follows (null:
    *  the list's start), fetched from the tag pages that hold them; then merged. */
   function listedSections(listing, data, url) {
-    if (!data || data.version !== 1 || !Array.isArray(data.listings)) return null;
+    if (!data || data.version !== 1 || !Array.isArray(data.tags)) return null;
     const name = listing.getAttribute("data-tagindex-listing");
-    const entry = data.listings.find((e) => e && Array.isArray(e.names) && e.names.includes(name));
+    const entry = data.tags.find((e) => e && Array.isArray(e.names) && e.names.includes(name));
     if (!entry || !Array.isArray(entry.cards)) return null;
     const root = new URL(typeof data.root === "string" ? data.root : "", url);
     const wanted = entry.cards.filter((c) => Array.isArray(c) && c.length === 3);
