@@ -242,6 +242,17 @@ def new_instant_page(browser: Browser, instant_site: ServedSite) -> Iterator[Pag
     yield from _page_opener(browser, instant_site)
 
 
+def instant_ready(page: Page) -> None:
+    """Wait until the theme's instant navigation takes clicks over. Material's (and Zensical's)
+    takes a link only once its sitemap.xml has arrived (a click before it is a full load, which
+    a loaded machine made happen): wait for the file, then for the tasks that read it."""
+    page.wait_for_function(
+        """() => performance.getEntriesByType('resource')
+            .some((entry) => new URL(entry.name).pathname.endsWith('/sitemap.xml'))"""
+    )
+    page.evaluate("() => new Promise((done) => setTimeout(() => setTimeout(done, 0), 0))")
+
+
 # -- the example site on Zensical (test_zensical_looks.py, test_explorer.py) ---------------------
 
 ZENSICAL_LOOKS = ("classic", "modern")

@@ -20,7 +20,7 @@ from bs4 import BeautifulSoup
 from playwright.sync_api import Page
 
 from .colors import NO_MOTION_CSS, measure
-from .conftest import OpenedPage, ServedSite, SitePageFactory, both_hosts
+from .conftest import OpenedPage, ServedSite, SitePageFactory, both_hosts, instant_ready
 from conftest import material_config, write_config, write_page
 
 HOSTS = ("mkdocs", "zensical")
@@ -587,6 +587,7 @@ def test_instant_navigation_keeps_the_explorer_working(
     opened = site_page(site)
     page = opened.page
     page.goto(site.url(prefix + "tags/grpo/"))
+    instant_ready(page)
     page.evaluate("() => { window.__notReloaded = true }")
     page.locator(".tagindex-footer a").click()  # "All tags", through instant navigation
     page.wait_for_url(re.compile(f"/{prefix}tags/$"))

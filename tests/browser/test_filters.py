@@ -19,7 +19,7 @@ from playwright.sync_api import Locator, Page
 
 from .colors import contrast as contrast_of
 from .colors import property_srgb, srgb
-from .conftest import DESKTOP, PageFactory, ServedSite
+from .conftest import DESKTOP, PageFactory, ServedSite, instant_ready
 from conftest import ROOT
 
 DOCS = ROOT / "example_site" / "docs"
@@ -633,6 +633,7 @@ def test_filters_survive_instant_navigation(
     opened = new_instant_page()
     page = opened.page
     open_tag_page(page, instant_site.url("/tags/grpo/"))
+    instant_ready(page)
     page.evaluate(
         """() => {
             window.__sameDocument = true;
@@ -699,6 +700,7 @@ def test_script_and_styles_arrive_with_an_instant_navigation_from_a_page_without
     opened = new_instant_page()
     page = opened.page
     page.goto(instant_site.url("/customizing/"))
+    instant_ready(page)
     ours = 'link[href*="assets/tagindex/"], script[src*="assets/tagindex/"]'
     assert page.locator(ours).count() == 0
     assert page.evaluate("typeof window.tagindex") == "undefined"
