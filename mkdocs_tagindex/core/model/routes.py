@@ -21,6 +21,11 @@ def page_count(articles: int, per_page: int) -> int:
     return max(1, -(-articles // per_page)) if per_page > 0 else 1
 
 
+def page_of(card: int, per_page: int) -> int:
+    """The page (from 1) that a tag's card at place `card` (from 0) is on."""
+    return card // per_page + 1 if per_page > 0 else 1
+
+
 @dataclass(frozen=True)
 class Route:
     """One generated page: what it shows and where its source would be."""

@@ -35,6 +35,7 @@ from typing import Any, Protocol
 from markupsafe import Markup
 
 from ..model import tagindex as model
+from ..model.routes import page_of
 from ..records.article import Article
 from .contexts import Chip
 from .feeds import compact_json
@@ -116,7 +117,7 @@ def listings(source: Source, spellings: Mapping[str, Sequence[str]]) -> list[dic
             tag, source.articles, options.sort_by, reverse=options.sort_reverse
         )
         cards = [
-            [after, urls[min(i // per_page, len(urls) - 1) if per_page else 0], tag.cards[i].number]
+            [after, urls[min(page_of(i, per_page), len(urls)) - 1], tag.cards[i].number]
             for after, i in placed
         ]
         if cards:

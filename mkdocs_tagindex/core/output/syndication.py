@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urljoin
 
+from ..model.routes import page_of
 from ..model.tagindex import Article, Card, Tag, TagIndex
 from .feeds import Feed, Item, compact_json, newest_first
 
@@ -225,7 +226,7 @@ def _tag_line(inputs: Any) -> str:
     cards = [
         {
             "number": card.number,
-            "page": (i // per_page) + 1 if per_page else 1,
+            "page": page_of(i, per_page),
             "url": link(card.article.url),
             "title": card.article.title,
             "facets": card.article.facets,

@@ -777,9 +777,13 @@
     return found;
   }
 
+  /** A page's URL as one key, whether it ends in index.html or not. */
+  function pathKey(url) {
+    return url.origin + url.pathname.replace(/index\.html$/, "");
+  }
+
   function samePage(url) {
-    const path = (p) => p.replace(/index\.html$/, "");
-    return url.origin === window.location.origin && path(url.pathname) === path(window.location.pathname);
+    return pathKey(url) === pathKey(new URL(window.location.href));
   }
 
   /** The chips of one heading, in the markup tagindex/section-tags.html gives them on MkDocs. */
@@ -867,22 +871,23 @@
     const entry = data.tags.find((e) => e && Array.isArray(e.names) && e.names.includes(name));
     if (!entry || !Array.isArray(entry.cards)) return null;
     const root = new URL(typeof data.root === "string" ? data.root : "", url);
-    const wanted = entry.cards.filter((c) => Array.isArray(c) && c.length === 3);
-    const pages = Array.from(new Set(wanted.map((c) => new URL(String(c[1]), root).href)));
+    const wanted = entry.cards
+      .filter((c) => Array.isArray(c) && c.length === 3)
+      .map(([after, page, number]) => [
+        after === null ? null : pathKey(new URL(String(after), root)),
+        new URL(String(page), root).href,
+        String(number),
+      ]);
+    const pages = Array.from(new Set(wanted.map(([, page]) => page)));
     if (pages.length === 0) return null;
     return Promise.all(pages.map((page) => once(page, getCards))).then((found) => {
       const byPage = new Map(pages.map((page, i) => [page, found[i]]));
       const placed = wanted.map(([after, page, number]) => {
-        const cards = byPage.get(new URL(String(page), root).href);
-        const card = cards ? cards.get(String(number)) : null;
-        return [after === null ? null : pathKey(new URL(String(after), root)), card];
+        const cards = byPage.get(page);
+        return [after, cards ? cards.get(number) : null];
       });
       mergeSections(listing, placed);
     });
-  }
-
-  function pathKey(url) {
-    return url.origin + url.pathname.replace(/index\.html$/, "");
   }
 
   /** Each section's card after the listed page it follows (after the sections placed there
